@@ -1,0 +1,637 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* actions.c: node building and checks behind the grammar's actions. */
+#include "parse/actions.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "parse/parser.h"
+#include "session.h"
+#include "util/arena.h"
+#include "util/diag.h"
+#include "util/format.h"
+#include "util/intern.h"
+#include "util/strbuf.h"
+
+#define A (p->arena)
+
+void parse_error_at(struct parser *p, const struct srcloc *loc,
+		    const struct token *tok, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!tok)
+		tok = &p->last;
+	diag_report(p->diag, DIAG_PARSE_ERROR, loc ? loc : &tok->loc,
+		    token_describe(p, tok), "%s", msg);
+}
+
+/* An error about a construct whose token is only known by kind and text. */
+static void error_near(struct parser *p, struct srcloc loc, int kind,
+		       const char *text, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static void error_near(struct parser *p, struct srcloc loc, int kind,
+		       const char *text, const char *fmt, ...)
+{
+	struct token t = { .kind = kind, .text = text, .loc = loc };
+	char msg[512];
+	va_list ap;
+
+	t.len = text ? strlen(text) : 0;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	diag_report(p->diag, DIAG_PARSE_ERROR, &loc, token_describe(p, &t),
+		    "%s", msg);
+}
+
+const char *token_spelling(struct parser *p, int kind)
+{
+	const char *n = token_kind_name(kind);
+	size_t len = strlen(n);
+
+	if (len >= 2 && n[0] == '\'' && n[len - 1] == '\'')
+		return intern_n(p->in, n + 1, len - 2);
+	return intern(p->in, n);
+}
+
+static void add_decl(struct parser *p, struct decl *d)
+{
+	vec_push(A, &p->file->decls, d);
+}
+
+/* Embedded C needs guru mode unless it comes from a tapset. */
+static bool embedded_allowed(struct parser *p, struct srcloc loc)
+{
+	if (p->library || p->sess->guru)
+		return true;
+	error_near(p, loc, EMBEDDED, NULL,
+		   "embedded code in unprivileged script; need stap -g");
+	return false;
+}
+
+/* global x, y[10], z% = ... */
+void act_globals(struct parser *p, struct ptrvec *gvars, bool private_)
+{
+	size_t i;
+
+	for (i = 0; i < gvars->n; i++) {
+		struct decl *d = gvars->v[i];
+
+		d->private_ = private_;
+		add_decl(p, d);
+	}
+}
+
+struct decl *act_gvar(struct parser *p, struct srcloc loc,
+		      const struct tokval *name, const struct gsize *gs,
+		      struct expr *init)
+{
+	struct decl *d = ast_decl(A, DECL_GLOBAL, loc);
+
+	d->global.name = name->text;
+	d->global.size = gs->size;
+	d->global.wrap = gs->wrap;
+	d->global.init = init;
+	if (gs->size < 0)
+		error_near(p, loc, IDENT, name->text, "invalid array size");
+	return d;
+}
+
+/* function NAME[:type](params)[:priority] */
+struct decl *act_fn_head(struct parser *p, struct srcloc loc,
+			 const struct tokval *name, enum stap_type ret,
+			 struct ptrvec *params, const struct tokval *prio)
+{
+	struct decl *d = ast_decl(A, DECL_FUNCTION, loc);
+
+	d->func.name = name->text;
+	d->func.ret = ret;
+	d->func.params = *params;
+	if (prio) {
+		d->func.has_priority = true;
+		d->func.priority = (int64_t)prio->num;
+	}
+	p->in_function = true;
+	return d;
+}
+
+void act_param(struct parser *p, struct ptrvec *params, struct srcloc loc,
+	       const struct tokval *name, enum stap_type type)
+{
+	struct param *pa = arena_new_obj(A, struct param);
+
+	pa->name = name->text;
+	pa->type = type;
+	pa->loc = loc;
+	vec_push(A, params, pa);
+}
+
+void act_function(struct parser *p, struct decl *head, struct stmt *body,
+		  const struct tokval *code, bool private_)
+{
+	p->in_function = false;
+	head->private_ = private_;
+	head->func.body = body;
+	if (code) {
+		if (!embedded_allowed(p, head->loc))
+			return;
+		head->func.code = code->text;
+	}
+	add_decl(p, head);
+}
+
+void act_probe(struct parser *p, struct srcloc loc, struct ptrvec *points,
+	       struct stmt *body)
+{
+	struct decl *d = ast_decl(A, DECL_PROBE, loc);
+
+	d->probe.points = *points;
+	d->probe.body = body;
+	add_decl(p, d);
+}
+
+void act_alias(struct parser *p, struct srcloc loc, struct ptrvec *names,
+	       bool epilogue, struct ptrvec *points, struct stmt *body)
+{
+	struct decl *d = ast_decl(A, DECL_ALIAS, loc);
+	size_t i;
+
+	for (i = 0; i < names->n; i++) {
+		struct probe_point *pp = names->v[i];
+
+		if (pp->optional || pp->sufficient || pp->cond)
+			error_near(p, pp->loc, IDENT,
+				   ((struct pp_component *)pp->comps.v[0])->name,
+				   "probe point alias name cannot be optional, sufficient or conditional");
+	}
+	d->probe.names = *names;
+	d->probe.epilogue = epilogue;
+	d->probe.points = *points;
+	d->probe.body = body;
+	add_decl(p, d);
+}
+
+void act_top_embedded(struct parser *p, struct srcloc loc,
+		      const struct tokval *code)
+{
+	struct decl *d;
+
+	if (!embedded_allowed(p, loc))
+		return;
+	d = ast_decl(A, DECL_EMBED, loc);
+	d->code = code->text;
+	add_decl(p, d);
+}
+
+void act_recover(struct parser *p)
+{
+	p->in_function = false;
+}
+
+struct probe_point *act_probe_point(struct parser *p, struct ptrvec *comps,
+				    int flags, struct expr *cond)
+{
+	struct pp_component *first = comps->v[0];
+	struct probe_point *pp = ast_probe_point(A, first->loc);
+
+	pp->comps = *comps;
+	pp->optional = flags == 1;
+	pp->sufficient = flags == 2;
+	pp->cond = cond;
+	return pp;
+}
+
+struct pp_component *act_pp_comp(struct parser *p, struct srcloc loc,
+				 const struct tokval *name, struct expr *param)
+{
+	struct pp_component *c = arena_new_obj(A, struct pp_component);
+
+	c->name = name->text;
+	c->param = param;
+	c->loc = loc;
+	return c;
+}
+
+/* Adjacent pieces of one component name, e.g. "sys" "*" "*" "open". */
+struct tokval act_pp_glue(struct parser *p, const struct tokval *a,
+			  const struct tokval *b, struct srcloc bloc)
+{
+	struct tokval r = *a;
+	size_t la = strlen(a->text), lb = strlen(b->text);
+	char *buf;
+
+	if (b->space_before)
+		error_near(p, bloc, IDENT, b->text,
+			   "expected '.', ',', '(', '?', '!', '{', '=' or 'if' after probe point component");
+	buf = arena_alloc(A, la + lb + 1);
+	memcpy(buf, a->text, la);
+	memcpy(buf + la, b->text, lb);
+	r.text = intern_n(p->in, buf, la + lb);
+	r.len = la + lb;
+	return r;
+}
+
+struct stmt *act_return(struct parser *p, struct srcloc loc, struct expr *e)
+{
+	if (!p->in_function)
+		error_near(p, loc, K_RETURN, "return",
+			   "found 'return' not in function context");
+	return ast_stmt_expr(A, STMT_RETURN, e, loc);
+}
+
+static int count_sort(const struct fe_var *v, int *dir, int *key, int idx)
+{
+	if (!v->sort)
+		return 0;
+	*dir = v->sort;
+	*key = idx;
+	return 1;
+}
+
+void act_fe_push(struct parser *p, struct ptrvec *keys, const struct fe_var *v)
+{
+	struct fe_var *copy = arena_new_obj(A, struct fe_var);
+
+	*copy = *v;
+	vec_push(A, keys, copy);
+}
+
+/* Keys and value variable of a foreach; sort marks are collected later by
+ * act_foreach, so they are kept as fe_var records until then. */
+struct foreach_stmt *act_fe_keys(struct parser *p, const struct fe_var *value,
+				 const struct fe_var *key,
+				 const struct ptrvec *keys, bool bracketed)
+{
+	struct foreach_stmt *fe = arena_new_obj(A, struct foreach_stmt);
+
+	if (key)
+		act_fe_push(p, &fe->keys, key);
+	else
+		fe->keys = *keys;
+	if (value) {
+		struct fe_var *v = arena_new_obj(A, struct fe_var);
+
+		*v = *value;
+		fe->value = (struct expr *)v;	/* resolved in act_foreach */
+	}
+	fe->bracketed = bracketed;
+	return fe;
+}
+
+struct stmt *act_foreach(struct parser *p, struct srcloc loc,
+			 struct foreach_stmt *fe, struct expr *array,
+			 const struct fe_var *sort, struct expr *limit,
+			 struct stmt *body)
+{
+	struct stmt *s = ast_stmt(A, STMT_FOREACH, loc);
+	int marks = 0, dir = 0, key = 0;
+	size_t i;
+
+	for (i = 0; i < fe->keys.n; i++) {
+		struct fe_var *v = fe->keys.v[i];
+
+		marks += count_sort(v, &dir, &key, (int)i + 1);
+		fe->keys.v[i] = v->sym;
+	}
+	if (fe->value) {
+		struct fe_var *v = (struct fe_var *)fe->value;
+
+		marks += count_sort(v, &dir, &key, -1);
+		fe->value = v->sym;
+	}
+	if (sort->sort || sort->stat) {
+		marks += sort->sort ? 1 : 0;
+		if (sort->sort) {
+			dir = sort->sort;
+			key = -1;
+		}
+		fe->sort_stat = sort->stat;
+		if (sort->stat && !sort->sort) {
+			dir = 1;
+			key = -1;
+		}
+	}
+	if (marks > 1)
+		error_near(p, loc, K_FOREACH, "foreach",
+			   "multiple sort directives");
+	fe->sort_key = key;
+	fe->sort_dir = dir;
+	fe->array = array;
+	fe->limit = limit;
+	fe->body = body;
+	s->fe = fe;
+	return s;
+}
+
+struct expr *act_in(struct parser *p, struct srcloc loc, struct expr *key,
+		    struct ptrvec *keys, struct expr *array)
+{
+	struct ptrvec v = { 0 };
+
+	if (key)
+		vec_push(A, &v, key);
+	return ast_in(A, key ? &v : keys, !key, array, loc);
+}
+
+struct expr *act_regex(struct parser *p, struct srcloc loc, enum op op,
+		       struct expr *l, struct expr *r)
+{
+	if (r->kind != EXPR_STRING)
+		error_near(p, r->loc, IDENT, NULL,
+			   "expected literal string as regular expression");
+	return ast_binary(A, op, l, r, loc);
+}
+
+struct expr *act_addr_of(struct parser *p, struct srcloc loc,
+			 struct expr *target)
+{
+	struct target_path *path = ast_target_path(target);
+
+	(void)p;
+	path->addr_of = true;
+	target->loc = loc;
+	return target;
+}
+
+static struct expr *print_call(struct parser *p, struct srcloc loc,
+			       const struct print_kind *pk,
+			       struct ptrvec *args)
+{
+	struct expr *e = ast_expr(A, EXPR_PRINT, loc);
+	size_t first = 0;
+
+	e->print.pk = pk;
+	if (pk->format || pk->delim) {
+		struct expr *f = args->n ? args->v[0] : NULL;
+
+		if (!f || f->kind != EXPR_STRING) {
+			error_near(p, f ? f->loc : loc, IDENT, pk->name,
+				   pk->format ? "expected literal format string as the first argument of %s"
+					      : "expected literal delimiter string as the first argument of %s",
+				   pk->name);
+		} else {
+			e->print.fmt = f;
+			first = 1;
+		}
+		if (f && f->kind == EXPR_STRING && pk->format) {
+			const char *err = NULL;
+			size_t off = 0;
+
+			e->print.spec = fmt_parse(A, f->str.s, f->str.len,
+						  &err, &off);
+			if (!e->print.spec)
+				error_near(p, f->loc, STRING,
+					   arena_strndup(A, f->str.s, f->str.len),
+					   "%s", err);
+		}
+	} else if (!args->n && !pk->newline) {
+		error_near(p, loc, IDENT, pk->name,
+			   "%s requires at least one argument", pk->name);
+	}
+	for (; first < args->n; first++)
+		vec_push(A, &e->print.args, args->v[first]);
+	return e;
+}
+
+struct expr *act_call(struct parser *p, struct srcloc loc,
+		      const struct tokval *name, struct ptrvec *args)
+{
+	const struct print_kind *pk = ast_print_kind(name->text);
+	struct expr *e;
+
+	if (pk)
+		return print_call(p, loc, pk, args);
+	e = ast_expr(A, EXPR_CALL, loc);
+	e->call.name = name->text;
+	e->call.args = *args;
+	return e;
+}
+
+struct expr *act_embedded_expr(struct parser *p, struct srcloc loc,
+			       const struct tokval *code)
+{
+	embedded_allowed(p, loc);
+	return ast_embedded(A, code->text, loc);
+}
+
+struct expr *act_probewrite(struct parser *p, struct srcloc loc,
+			    const struct tokval *name)
+{
+	struct expr *e = ast_expr(A, EXPR_PROBEWRITE, loc);
+
+	e->name = name->text;
+	return e;
+}
+
+struct expr *act_stat(struct parser *p, struct srcloc loc,
+		      const struct tokval *op, struct ptrvec *args)
+{
+	struct expr *e = ast_expr(A, EXPR_STAT, loc);
+	size_t max = strcmp(op->text, "variance") ? 1 : 2;
+
+	if (args->n > max)
+		error_near(p, loc, AT_STATOP, op->text,
+			   "too many arguments to @%s", op->text);
+	e->stat.op = op->text;
+	e->stat.args = *args;
+	return e;
+}
+
+/* The less common @-operators: name and how many arguments each takes. */
+static const struct {
+	const char *name;
+	unsigned min, max;
+} atops[] = {
+	{ "const", 1, 1 }, { "kderef", 2, 2 }, { "uderef", 2, 2 },
+	{ "kregister", 1, 1 }, { "uregister", 1, 1 }, { "perf", 1, 1 },
+	{ "errno", 0, 0 },
+};
+
+struct expr *act_atop(struct parser *p, struct srcloc loc,
+		      const struct tokval *op, struct ptrvec *args)
+{
+	struct expr *e = ast_expr(A, EXPR_ATOP, loc);
+	size_t i;
+
+	for (i = 0; i < sizeof(atops) / sizeof(atops[0]); i++) {
+		if (strcmp(atops[i].name, op->text))
+			continue;
+		if (args->n < atops[i].min || args->n > atops[i].max)
+			error_near(p, loc, AT_OP, op->text,
+				   "wrong number of arguments to @%s", op->text);
+		break;
+	}
+	e->atop.name = op->text;
+	e->atop.args = *args;
+	return e;
+}
+
+struct expr *act_hist_linear(struct parser *p, struct srcloc loc,
+			     struct expr *operand, struct ptrvec *params)
+{
+	if (params->n != 3)
+		error_near(p, loc, AT_HIST_LINEAR, "hist_linear",
+			   "@hist_linear takes a value and 3 parameters (low, high, width)");
+	return ast_hist(A, HIST_LINEAR, operand, params, loc);
+}
+
+/* Split "$name$$" into the name and its pretty-print suffix. */
+static const char *strip_pretty(struct parser *p, const char *text, int *pretty)
+{
+	size_t len = strlen(text), n = 0;
+
+	while (len > 1 && text[len - 1] == '$' && n < 2 &&
+	       !(len == 2 && text[0] == '$')) {
+		len--;
+		n++;
+	}
+	*pretty = (int)n;
+	return n ? intern_n(p->in, text, len) : text;
+}
+
+static bool valid_target_name(const char *s)
+{
+	size_t i = 0;
+
+	if (s[i] == '$')
+		i++;
+	if (s[i] == '$')
+		i++;
+	if (!s[i])
+		return false;
+	for (; s[i]; i++)
+		if (s[i] == '$')
+			return false;
+	return true;
+}
+
+struct expr *act_target(struct parser *p, struct srcloc loc,
+			const struct tokval *name)
+{
+	int pretty;
+	const char *n = strip_pretty(p, name->text, &pretty);
+	struct expr *e = ast_target(A, n, loc);
+
+	if (!valid_target_name(n))
+		error_near(p, loc, TARGET, name->text,
+			   "invalid target variable name");
+	e->target.path.pretty = pretty;
+	return e;
+}
+
+struct expr *act_cast(struct parser *p, struct srcloc loc, struct expr *operand,
+		      struct expr *type, struct expr *module)
+{
+	struct expr *e = ast_expr(A, EXPR_CAST, loc);
+
+	(void)p;
+	e->cast.operand = operand;
+	e->cast.type = type->str.s;
+	e->cast.module = module ? module->str.s : NULL;
+	return e;
+}
+
+struct expr *act_atvar(struct parser *p, struct srcloc loc, struct expr *name,
+		       struct expr *module)
+{
+	struct expr *e = ast_expr(A, EXPR_ATVAR, loc);
+
+	(void)p;
+	e->atvar.name = name->str.s;
+	e->atvar.module = module ? module->str.s : NULL;
+	return e;
+}
+
+static struct target_comp *add_comp(struct parser *p, struct expr *target,
+				    struct srcloc loc)
+{
+	struct target_path *path = ast_target_path(target);
+	struct target_comp *c = arena_new_obj(A, struct target_comp);
+
+	if (path->pretty)
+		error_near(p, loc, ARROW, NULL,
+			   "a pretty-printing suffix ($ or $$) must come last");
+	c->loc = loc;
+	vec_push(A, &path->comps, c);
+	return c;
+}
+
+struct expr *act_target_field(struct parser *p, struct expr *target,
+			      struct srcloc loc, const struct tokval *field)
+{
+	struct target_comp *c = add_comp(p, target, loc);
+	int pretty;
+
+	c->field = strip_pretty(p, field->text, &pretty);
+	ast_target_path(target)->pretty = pretty;
+	return target;
+}
+
+struct expr *act_target_index(struct parser *p, struct expr *target,
+			      struct srcloc loc, struct expr *index)
+{
+	struct target_comp *c = add_comp(p, target, loc);
+
+	c->is_index = true;
+	c->index = index;
+	return target;
+}
+
+struct expr *act_concat_literal(struct parser *p, struct expr *str,
+				const struct tokval *next)
+{
+	char *s = arena_alloc(A, str->str.len + next->len + 1);
+
+	memcpy(s, str->str.s, str->str.len);
+	memcpy(s + str->str.len, next->text, next->len);
+	str->str.s = s;
+	str->str.len += next->len;
+	return str;
+}
+
+static bool has_kind(const int *kinds, int n, int k)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (kinds[i] == k)
+			return true;
+	return false;
+}
+
+void act_syntax_error(struct parser *p, const int *kinds, int n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i, shown = 0;
+
+	if (p->last.kind == LEX_ERROR)
+		return;	/* the lexer has said what is wrong */
+	if (has_kind(kinds, n, IDENT) && has_kind(kinds, n, NUMBER) &&
+	    has_kind(kinds, n, STRING)) {
+		sb_adds(&sb, has_kind(kinds, n, '}') ? "expected statement"
+						     : "expected expression");
+	} else if (has_kind(kinds, n, K_PROBE) && has_kind(kinds, n, K_GLOBAL)) {
+		sb_adds(&sb, "expected 'probe', 'global', 'function', 'private' or embedded code");
+	} else if (n > 0 && n <= 6) {
+		sb_adds(&sb, "expected ");
+		for (i = 0; i < n; i++) {
+			if (kinds[i] < 0 || kinds[i] == LEX_ERROR)
+				continue;
+			if (shown)
+				sb_adds(&sb, i == n - 1 ? " or " : ", ");
+			sb_adds(&sb, token_kind_name(kinds[i]));
+			shown++;
+		}
+	} else {
+		sb_adds(&sb, "unexpected token");
+	}
+	parse_error_at(p, &p->last.loc, &p->last, "%s", sb_str(&sb));
+	sb_release(&sb);
+}

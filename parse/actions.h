@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* actions.h: helpers called by the grammar's actions. Each builds one
+ * node or declaration and reports what the grammar alone cannot check. */
+#ifndef PARSE_ACTIONS_H
+#define PARSE_ACTIONS_H
+
+#include "parse/parse_internal.h"
+
+/* A foreach key or value variable with its sort mark (0, +1, -1); as the
+ * array sort it carries the statistic extractor in @stat. */
+struct fe_var {
+	struct expr *sym;
+	int sort;
+	const char *stat;
+};
+
+/* The size part of a global: a[N], a%, a%[N]. */
+struct gsize {
+	int64_t size;
+	bool wrap;
+};
+
+/* Interned spelling of an operator token kind, e.g. "*" for '*'. */
+const char *token_spelling(struct parser *p, int kind);
+
+void act_globals(struct parser *p, struct ptrvec *gvars, bool private_);
+struct decl *act_gvar(struct parser *p, struct srcloc loc,
+		      const struct tokval *name, const struct gsize *gs,
+		      struct expr *init);
+/* Function header: sets the function context for 'return' checks. */
+struct decl *act_fn_head(struct parser *p, struct srcloc loc,
+			 const struct tokval *name, enum stap_type ret,
+			 struct ptrvec *params, const struct tokval *prio);
+void act_param(struct parser *p, struct ptrvec *params, struct srcloc loc,
+	       const struct tokval *name, enum stap_type type);
+void act_function(struct parser *p, struct decl *head, struct stmt *body,
+		  const struct tokval *code, bool private_);
+void act_probe(struct parser *p, struct srcloc loc, struct ptrvec *points,
+	       struct stmt *body);
+void act_alias(struct parser *p, struct srcloc loc, struct ptrvec *names,
+	       bool epilogue, struct ptrvec *points, struct stmt *body);
+void act_top_embedded(struct parser *p, struct srcloc loc,
+		      const struct tokval *code);
+void act_recover(struct parser *p);
+
+struct probe_point *act_probe_point(struct parser *p, struct ptrvec *comps,
+				    int flags, struct expr *cond);
+struct pp_component *act_pp_comp(struct parser *p, struct srcloc loc,
+				 const struct tokval *name, struct expr *param);
+struct tokval act_pp_glue(struct parser *p, const struct tokval *a,
+			  const struct tokval *b, struct srcloc bloc);
+
+struct stmt *act_return(struct parser *p, struct srcloc loc, struct expr *e);
+struct foreach_stmt *act_fe_keys(struct parser *p, const struct fe_var *value,
+				 const struct fe_var *key,
+				 const struct ptrvec *keys, bool bracketed);
+void act_fe_push(struct parser *p, struct ptrvec *keys, const struct fe_var *v);
+struct stmt *act_foreach(struct parser *p, struct srcloc loc,
+			 struct foreach_stmt *fe, struct expr *array,
+			 const struct fe_var *sort, struct expr *limit,
+			 struct stmt *body);
+
+struct expr *act_in(struct parser *p, struct srcloc loc, struct expr *key,
+		    struct ptrvec *keys, struct expr *array);
+struct expr *act_regex(struct parser *p, struct srcloc loc, enum op op,
+		       struct expr *l, struct expr *r);
+struct expr *act_addr_of(struct parser *p, struct srcloc loc,
+			 struct expr *target);
+struct expr *act_call(struct parser *p, struct srcloc loc,
+		      const struct tokval *name, struct ptrvec *args);
+struct expr *act_embedded_expr(struct parser *p, struct srcloc loc,
+			       const struct tokval *code);
+struct expr *act_probewrite(struct parser *p, struct srcloc loc,
+			    const struct tokval *name);
+struct expr *act_stat(struct parser *p, struct srcloc loc,
+		      const struct tokval *op, struct ptrvec *args);
+struct expr *act_atop(struct parser *p, struct srcloc loc,
+		      const struct tokval *op, struct ptrvec *args);
+struct expr *act_hist_linear(struct parser *p, struct srcloc loc,
+			     struct expr *operand, struct ptrvec *params);
+struct expr *act_target(struct parser *p, struct srcloc loc,
+			const struct tokval *name);
+struct expr *act_cast(struct parser *p, struct srcloc loc, struct expr *operand,
+		      struct expr *type, struct expr *module);
+struct expr *act_atvar(struct parser *p, struct srcloc loc, struct expr *name,
+		       struct expr *module);
+struct expr *act_target_field(struct parser *p, struct expr *target,
+			      struct srcloc loc, const struct tokval *field);
+struct expr *act_target_index(struct parser *p, struct expr *target,
+			      struct srcloc loc, struct expr *index);
+struct expr *act_concat_literal(struct parser *p, struct expr *str,
+				const struct tokval *next);
+
+/* The grammar's syntax-error report: @kinds are the expected tokens. */
+void act_syntax_error(struct parser *p, const int *kinds, int n);
+
+#endif

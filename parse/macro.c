@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* macro.c: the bottom preprocessor layer: @define NAME[(params)] %( body %)
+ * and @NAME[(args)] expansion, over the lexer's token stream. */
+#include <string.h>
+
+#include "parse/parse_internal.h"
+#include "parse/parser.h"
+#include "util/arena.h"
+#include "util/diag.h"
+#include "util/intern.h"
+
+#define MACRO_BUCKETS 256
+#define MACRO_MAX_DEPTH 200
+
+struct tokvec {
+	struct token *t;
+	size_t n, cap;
+};
+
+struct macro {
+	struct macro *next;
+	const char *name;		/* interned, without '@' */
+	const char **params;
+	size_t nparams;
+	bool has_params;
+	struct tokvec body;
+	struct srcloc loc;
+	const struct source *file;	/* defining file */
+};
+
+struct macro_table {
+	struct macro *b[MACRO_BUCKETS];
+};
+
+/* An active expansion: the substituted body being read. */
+struct macro_frame {
+	struct macro_frame *up;
+	const struct macro *m;
+	struct tokvec toks;
+	size_t pos;
+};
+
+static void tv_push(struct arena *a, struct tokvec *v, const struct token *t)
+{
+	if (v->n == v->cap) {
+		size_t cap = v->cap ? v->cap * 2 : 16;
+		struct token *nt = arena_new_array(a, struct token, cap);
+
+		if (v->n)
+			memcpy(nt, v->t, v->n * sizeof(*nt));
+		v->t = nt;
+		v->cap = cap;
+	}
+	v->t[v->n++] = *t;
+}
+
+struct macro_table *macro_table_new(struct arena *a)
+{
+	return arena_new_obj(a, struct macro_table);
+}
+
+static unsigned bucket(const char *name)
+{
+	return (unsigned)(((uintptr_t)name >> 4) % MACRO_BUCKETS);
+}
+
+static struct macro *table_find(struct macro_table *t, const char *name)
+{
+	struct macro *m;
+
+	if (!t)
+		return NULL;
+	for (m = t->b[bucket(name)]; m; m = m->next)
+		if (m->name == name)
+			return m;
+	return NULL;
+}
+
+static struct macro *macro_find(struct parser *p, const char *name)
+{
+	struct macro *m = table_find(p->file_macros, name);
+
+	return m ? m : table_find(p->library_macros, name);
+}
+
+void macro_push_source(struct parser *p, const struct source *src)
+{
+	p->lexer.p = p;
+	p->lexer.src = src;
+	p->lexer.line = 1;
+	p->lexer.col = 1;
+	p->lexer.space = true;
+	lex_open(&p->lexer);
+}
+
+/* Next token without macro processing: from the innermost expansion, or
+ * from the lexer when no expansion is active. */
+static int raw_next(struct parser *p, struct token *tok)
+{
+	while (p->mframe) {
+		struct macro_frame *f = p->mframe;
+
+		if (f->pos < f->toks.n) {
+			*tok = f->toks.t[f->pos++];
+			return tok->kind;
+		}
+		p->mframe = f->up;
+		p->mdepth--;
+	}
+	return lex_scan(p->lexer.scanner, tok);
+}
+
+static void macro_error(struct parser *p, const struct token *tok,
+			const char *fmt, const char *arg)
+{
+	parse_error_at(p, &tok->loc, tok, fmt, arg);
+}
+
+/* @define NAME [( a, b )] %( body %) -- the @define token is consumed. */
+static void macro_define(struct parser *p, const struct token *at)
+{
+	struct macro *m = arena_new_obj(p->arena, struct macro);
+	struct macro_table *t = p->macro_file ? p->library_macros : p->file_macros;
+	struct token tok;
+	unsigned depth = 0;
+	int kind;
+
+	kind = raw_next(p, &tok);
+	if (kind != IDENT && !(kind >= K_PROBE && kind <= K_LONG)) {
+		macro_error(p, &tok, "expected macro name after @define%s", "");
+		return;
+	}
+	m->name = tok.text;
+	m->loc = at->loc;
+	m->file = at->loc.src;
+	kind = raw_next(p, &tok);
+	if (kind == '(') {
+		const char *params[64];
+		size_t n = 0;
+
+		m->has_params = true;
+		kind = raw_next(p, &tok);
+		while (kind != ')') {
+			if (kind != IDENT || n == 64) {
+				macro_error(p, &tok, "expected macro parameter name%s", "");
+				return;
+			}
+			params[n++] = tok.text;
+			kind = raw_next(p, &tok);
+			if (kind == ',')
+				kind = raw_next(p, &tok);
+			else if (kind != ')') {
+				macro_error(p, &tok, "expected ',' or ')' in macro parameters%s", "");
+				return;
+			}
+		}
+		m->nparams = n;
+		m->params = arena_new_array(p->arena, const char *, n ? n : 1);
+		memcpy(m->params, params, n * sizeof(*params));
+		kind = raw_next(p, &tok);
+	}
+	if (kind != PP_OPEN) {
+		macro_error(p, &tok, "expected '%%(' to start the body of macro '@%s'",
+			    m->name);
+		return;
+	}
+	for (;;) {
+		kind = raw_next(p, &tok);
+		if (kind == YYEOF) {
+			macro_error(p, &tok, "unterminated body of macro '@%s'", m->name);
+			return;
+		}
+		if (kind == PP_OPEN)
+			depth++;
+		if (kind == PP_CLOSE && depth-- == 0)
+			break;
+		tv_push(p->arena, &m->body, &tok);
+	}
+	{
+		struct macro *old = table_find(t, m->name);
+
+		if (old && old->file == m->file) {
+			macro_error(p, at, "attempt to redefine macro '@%s' in the same file",
+				    m->name);
+			return;
+		}
+	}
+	m->next = t->b[bucket(m->name)];
+	t->b[bucket(m->name)] = m;
+}
+
+static bool macro_active(const struct parser *p, const struct macro *m)
+{
+	const struct macro_frame *f;
+
+	for (f = p->mframe; f; f = f->up)
+		if (f->m == m)
+			return true;
+	return false;
+}
+
+/* Read "( arg, arg )" as raw token lists split at top-level commas. */
+static bool read_args(struct parser *p, const struct macro *m,
+		      const struct token *at, struct tokvec *args)
+{
+	struct token tok;
+	unsigned depth = 0;
+	size_t n = 0;
+	int kind = raw_next(p, &tok);
+
+	if (kind != '(') {
+		macro_error(p, &tok, "expected '(' after macro '@%s'", m->name);
+		return false;
+	}
+	for (;;) {
+		kind = raw_next(p, &tok);
+		if (kind == YYEOF) {
+			macro_error(p, at, "unterminated arguments of macro '@%s'",
+				    m->name);
+			return false;
+		}
+		if (depth == 0 && (kind == ',' || kind == ')')) {
+			n++;
+			if (kind == ')')
+				break;
+			if (n >= m->nparams)
+				goto count;
+			continue;
+		}
+		if (kind == '(' || kind == '[' || kind == '{')
+			depth++;
+		if ((kind == ')' || kind == ']' || kind == '}') && depth)
+			depth--;
+		if (n < m->nparams)
+			tv_push(p->arena, &args[n], &tok);
+	}
+	/* "@m()" passes no argument to a macro without parameters. */
+	if (n == 1 && m->nparams == 0 && args[0].n == 0)
+		n = 0;
+	if (n == m->nparams)
+		return true;
+count:
+	macro_error(p, at, "wrong number of arguments to macro '@%s'", m->name);
+	return false;
+}
+
+static void macro_expand(struct parser *p, struct macro *m,
+			 const struct token *at)
+{
+	struct macro_frame *f;
+	struct tokvec args[64];
+	size_t i, j;
+
+	if (macro_active(p, m) || p->mdepth >= MACRO_MAX_DEPTH) {
+		macro_error(p, at, "recursive invocation of macro '@%s'", m->name);
+		return;
+	}
+	memset(args, 0, sizeof(args));
+	if (m->has_params && !read_args(p, m, at, args))
+		return;
+	f = arena_new_obj(p->arena, struct macro_frame);
+	f->m = m;
+	for (i = 0; i < m->body.n; i++) {
+		const struct token *t = &m->body.t[i];
+
+		if (t->kind == AT_IDENT) {
+			for (j = 0; j < m->nparams; j++)
+				if (m->params[j] == t->text)
+					break;
+			if (j < m->nparams) {
+				size_t k;
+
+				for (k = 0; k < args[j].n; k++)
+					tv_push(p->arena, &f->toks, &args[j].t[k]);
+				continue;
+			}
+		}
+		tv_push(p->arena, &f->toks, t);
+	}
+	/* The first expanded token takes the spacing of the invocation. */
+	if (f->toks.n)
+		f->toks.t[0].space_before = at->space_before;
+	f->up = p->mframe;
+	p->mframe = f;
+	p->mdepth++;
+}
+
+int macro_next(struct parser *p, struct token *tok)
+{
+	for (;;) {
+		int kind = raw_next(p, tok);
+		struct macro *m;
+
+		if (kind != AT_IDENT)
+			return kind;
+		if (!strcmp(tok->text, "define")) {
+			struct token at = *tok;
+
+			macro_define(p, &at);
+			continue;
+		}
+		m = macro_find(p, tok->text);
+		if (!m)
+			return kind;
+		{
+			struct token at = *tok;
+
+			macro_expand(p, m, &at);
+		}
+	}
+}

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* parse.c: running the preprocessor and the grammar over one file. */
+#include "parse/parse.h"
+
+#include <string.h>
+
+#include "parse/parse_internal.h"
+#include "parse/parser.h"
+#include "util/arena.h"
+#include "util/diag.h"
+
+void parse_env_init(struct parse_env *env)
+{
+	env->library_macros = macro_table_new(env->arena);
+}
+
+static void parser_init(struct parser *p, struct parse_env *env,
+			const struct source *src, bool library)
+{
+	memset(p, 0, sizeof(*p));
+	p->arena = env->arena;
+	p->in = env->in;
+	p->diag = env->diag;
+	p->sess = env->sess;
+	p->kinfo = env->kinfo;
+	p->library_macros = env->library_macros;
+	p->file_macros = macro_table_new(env->arena);
+	p->library = library;
+	p->file = arena_new_obj(env->arena, struct ast_file);
+	p->file->src = src;
+	macro_push_source(p, src);
+}
+
+struct ast_file *parse_file(struct parse_env *env, const struct source *src,
+			    bool library)
+{
+	struct parser p;
+
+	parser_init(&p, env, src, library);
+	parse_run(&p);
+	lex_close(&p.lexer);
+	return p.file;
+}
+
+bool parse_macro_file(struct parse_env *env, const struct source *src)
+{
+	unsigned before = diag_errors(env->diag);
+	struct parser p;
+	struct token tok;
+
+	parser_init(&p, env, src, true);
+	p.macro_file = true;
+	while (pp_next(&p, &tok) != YYEOF) {
+		parse_error_at(&p, &tok.loc, &tok,
+			       "only @define is allowed in a macro library file");
+		break;
+	}
+	lex_close(&p.lexer);
+	return diag_errors(env->diag) == before;
+}

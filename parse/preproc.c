@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* preproc.c: the upper preprocessor layer: %( COND %? A %: B %) selection,
+ * script arguments ($1, @1, $#, @#) and the mapping of @-operators to
+ * grammar tokens. Macros are expanded below this layer, so both branches
+ * of a conditional see every @define, while arguments are substituted
+ * only in the branch that is taken. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/parse_internal.h"
+#include "parse/parser.h"
+#include "session.h"
+#include "util/arena.h"
+#include "util/diag.h"
+#include "util/intern.h"
+
+static const struct {
+	const char *name;
+	int kind;
+} at_operators[] = {
+	{ "cast", AT_CAST },		{ "var", AT_VAR },
+	{ "entry", AT_ENTRY },		{ "defined", AT_DEFINED },
+	{ "probewrite", AT_PROBEWRITE },
+	{ "count", AT_STATOP },		{ "sum", AT_STATOP },
+	{ "min", AT_STATOP },		{ "max", AT_STATOP },
+	{ "avg", AT_STATOP },		{ "variance", AT_STATOP },
+	{ "hist_log", AT_HIST_LOG },	{ "hist_linear", AT_HIST_LINEAR },
+	{ "const", AT_OP },		{ "kderef", AT_OP },
+	{ "uderef", AT_OP },		{ "kregister", AT_OP },
+	{ "uregister", AT_OP },		{ "perf", AT_OP },
+	{ "errno", AT_OP },
+};
+
+static bool skipping(const struct parser *p)
+{
+	return p->ncond && !p->conds[p->ncond - 1].taking;
+}
+
+static void cond_push(struct parser *p, const struct token *open, bool taking,
+		      bool parent_skipping)
+{
+	struct cond_frame *f;
+
+	if (p->ncond == p->cond_cap) {
+		unsigned cap = p->cond_cap ? p->cond_cap * 2 : 8;
+		struct cond_frame *nf = arena_new_array(p->arena, struct cond_frame, cap);
+
+		if (p->ncond)
+			memcpy(nf, p->conds, p->ncond * sizeof(*nf));
+		p->conds = nf;
+		p->cond_cap = cap;
+	}
+	f = &p->conds[p->ncond++];
+	f->loc = open->loc;
+	f->taking = taking;
+	f->seen_else = false;
+	f->parent_skipping = parent_skipping;
+}
+
+/* Lex the text of script argument @n and queue its tokens; each token is
+ * placed at the $N that asked for it. */
+static void queue_argument(struct parser *p, const struct token *use,
+			   const char *text)
+{
+	struct parser sub;
+	struct source *src = source_from_mem(p->arena,
+		arena_printf(p->arena, "<argument %s>", use->text + 1),
+		text, strlen(text));
+	struct token t;
+	bool first = true;
+
+	memset(&sub, 0, sizeof(sub));
+	sub.arena = p->arena;
+	sub.in = p->in;
+	sub.diag = p->diag;
+	sub.sess = p->sess;
+	sub.lexer.p = &sub;
+	sub.lexer.src = src;
+	sub.lexer.line = 1;
+	sub.lexer.col = 1;
+	if (lex_open(&sub.lexer))
+		return;
+	p->queue.n = 0;
+	p->queue_pos = 0;
+	while (lex_scan(sub.lexer.scanner, &t) != YYEOF) {
+		struct token *q = arena_new_obj(p->arena, struct token);
+
+		*q = t;
+		q->loc = use->loc;
+		q->space_before = first ? use->space_before : t.space_before;
+		first = false;
+		vec_push(p->arena, &p->queue, q);
+	}
+	lex_close(&sub.lexer);
+}
+
+static const char *script_arg(struct parser *p, const struct token *tok)
+{
+	const struct strlist *args = &p->sess->args;
+
+	if (tok->num < 1 || tok->num > (uint64_t)args->n) {
+		parse_error_at(p, &tok->loc, tok,
+			       "command line argument out of range [1-%d]",
+			       args->n);
+		return NULL;
+	}
+	return args->v[tok->num - 1];
+}
+
+/* Final mapping of a token that will reach the grammar. Returns 0 when
+ * the token was replaced by queued tokens or dropped. */
+static int finish_token(struct parser *p, struct token *tok)
+{
+	const char *arg;
+	size_t i;
+
+	switch (tok->kind) {
+	case ARG_DOLLAR:
+		arg = script_arg(p, tok);
+		if (arg)
+			queue_argument(p, tok, arg);
+		return 0;
+	case ARG_AT:
+		arg = script_arg(p, tok);
+		tok->kind = STRING;
+		tok->text = arg ? arg : "";
+		tok->len = strlen(tok->text);
+		return STRING;
+	case ARG_COUNT:
+		tok->kind = NUMBER;
+		tok->num = (uint64_t)p->sess->args.n;
+		tok->text = arena_printf(p->arena, "%d", p->sess->args.n);
+		return NUMBER;
+	case AT_IDENT:
+		for (i = 0; i < sizeof(at_operators) / sizeof(at_operators[0]); i++)
+			if (!strcmp(at_operators[i].name, tok->text))
+				return tok->kind = at_operators[i].kind;
+		parse_error_at(p, &tok->loc, tok,
+			       "unknown macro or operator '@%s'", tok->text);
+		return 0;
+	case PP_THEN:
+		parse_error_at(p, &tok->loc, tok,
+			       "'%%?' outside of a conditional");
+		return 0;
+	default:
+		return tok->kind;
+	}
+}
+
+int pp_next(struct parser *p, struct token *tok)
+{
+	for (;;) {
+		int kind;
+
+		if (p->queue_pos < p->queue.n) {
+			*tok = *(struct token *)p->queue.v[p->queue_pos++];
+			if (tok->kind == ARG_DOLLAR || tok->kind == ARG_AT ||
+			    tok->kind == PP_OPEN || tok->kind == PP_THEN ||
+			    tok->kind == PP_ELSE || tok->kind == PP_CLOSE) {
+				parse_error_at(p, &tok->loc, tok,
+					       "not allowed in a script argument");
+				continue;
+			}
+			kind = finish_token(p, tok);
+			if (kind)
+				return kind;
+			continue;
+		}
+		kind = macro_next(p, tok);
+		switch (kind) {
+		case PP_OPEN:
+			if (skipping(p)) {
+				cond_push(p, tok, false, true);
+			} else {
+				struct token open = *tok;
+				int r = pp_eval_condition(p, &open);
+
+				cond_push(p, &open, r == 1, false);
+			}
+			continue;
+		case PP_ELSE:
+			if (!p->ncond) {
+				parse_error_at(p, &tok->loc, tok,
+					       "incomplete conditional - missing '%%('");
+				continue;
+			}
+			if (p->conds[p->ncond - 1].seen_else) {
+				parse_error_at(p, &tok->loc, tok,
+					       "too many '%%:' in conditional");
+				continue;
+			}
+			p->conds[p->ncond - 1].seen_else = true;
+			if (!p->conds[p->ncond - 1].parent_skipping)
+				p->conds[p->ncond - 1].taking =
+					!p->conds[p->ncond - 1].taking;
+			continue;
+		case PP_CLOSE:
+			if (!p->ncond) {
+				parse_error_at(p, &tok->loc, tok,
+					       "incomplete conditional - missing '%%('");
+				continue;
+			}
+			p->ncond--;
+			continue;
+		case YYEOF:
+			if (p->ncond) {
+				struct token open = { .kind = PP_OPEN,
+						      .loc = p->conds[0].loc };
+
+				parse_error_at(p, &open.loc, &open,
+					       "incomplete conditional at end of file");
+				p->ncond = 0;
+			}
+			return kind;
+		default:
+			break;
+		}
+		if (skipping(p))
+			continue;
+		kind = finish_token(p, tok);
+		if (kind)
+			return kind;
+	}
+}

@@ -1,0 +1,479 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* stap.c: the driver: options into a session, then the passes. */
+#include "config.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "parse/parse.h"
+#include "session.h"
+#include "util/arena.h"
+#include "util/diag.h"
+#include "util/intern.h"
+#include "util/kernel_info.h"
+#include "util/source.h"
+
+enum {
+	OPT_VP = 256,
+	OPT_DUMP_PROBE_TYPES,
+	OPT_DUMP_PROBE_ALIASES,
+	OPT_DUMP_FUNCTIONS,
+	OPT_COMPATIBLE,
+	OPT_HELP,
+	OPT_UNSUPPORTED,	/* recognised, implemented by a later issue */
+};
+
+static const struct option long_options[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ "vp", required_argument, NULL, OPT_VP },
+	{ "dump-probe-types", no_argument, NULL, OPT_DUMP_PROBE_TYPES },
+	{ "dump-probe-aliases", no_argument, NULL, OPT_DUMP_PROBE_ALIASES },
+	{ "dump-functions", no_argument, NULL, OPT_DUMP_FUNCTIONS },
+	{ "compatible", required_argument, NULL, OPT_COMPATIBLE },
+	/* Known options of the reference that later work will implement. */
+	{ "skip-badvars", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "suppress-handler-errors", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "suppress-time-limits", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "ldd", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "all-modules", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "disable-cache", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "poison-cache", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "clean-cache", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "privilege", required_argument, NULL, OPT_UNSUPPORTED },
+	{ "unprivileged", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "use-server", optional_argument, NULL, OPT_UNSUPPORTED },
+	{ "remote", required_argument, NULL, OPT_UNSUPPORTED },
+	{ "runtime", required_argument, NULL, OPT_UNSUPPORTED },
+	{ "no-global-var-display", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "modinfo", required_argument, NULL, OPT_UNSUPPORTED },
+	{ "monitor", optional_argument, NULL, OPT_UNSUPPORTED },
+	{ "interactive", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "example", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "sysroot", required_argument, NULL, OPT_UNSUPPORTED },
+	{ "target-namespaces", required_argument, NULL, OPT_UNSUPPORTED },
+	{ "check-version", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "color", optional_argument, NULL, OPT_UNSUPPORTED },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char short_options[] = "hVp:vkgPuwWbts:I:D:B:G:R:r:a:m:o:c:x:e:E:l:L:FS:d:T:iC:";
+
+static void usage(FILE *out)
+{
+	fputs(
+"Usage: stap [options] FILE [ARGS ...]        Run script in file.\n"
+"   or: stap [options] -                      Run script on stdin.\n"
+"   or: stap [options] -e SCRIPT [ARGS ...]   Run given script.\n"
+"   or: stap [options] -l PROBE               List matching probes.\n"
+"   or: stap [options] -L PROBE               List matching probes and local variables.\n"
+"\n"
+"Options (those marked * are accepted but their pass is not yet implemented):\n"
+"   --         end of translator options, script options follow\n"
+"   -h --help  show this help\n"
+"   -V         show version\n"
+"   -p NUM     stop after pass NUM 1-5 (only 1, parsing, is implemented)\n"
+"   -v         add verbosity to all passes\n"
+"   --vp {N}+  add per-pass verbosity [00000]\n"
+"   -k       * keep temporary directory\n"
+"   -u       * unoptimized translation\n"
+"   -w         suppress warnings\n"
+"   -W         turn warnings into errors\n"
+"   -g         guru mode (embedded C in scripts)\n"
+"   -s NUM   * buffer size in megabytes\n"
+"   -I DIR     look in DIR for additional .stp/.stpm library files\n"
+"   -D NM=VAL* emit macro definition into generated C code\n"
+"   -G VAR=VAL* set global variable to value\n"
+"   -R DIR   * look in DIR for runtime\n"
+"   -r DIR     cross-compile to kernel with given build tree; or else\n"
+"   -r RELEASE cross-compile to kernel /lib/modules/RELEASE/build\n"
+"   -a ARCH    architecture for %( arch %) conditions\n"
+"   -m MODULE* set probe module name\n"
+"   -o FILE  * send script output to file\n"
+"   -c CMD   * start the probes, run CMD, and exit when it finishes\n"
+"   -x PID   * sets target() to PID\n"
+"   -b       * bulk (percpu file) mode\n"
+"   -t       * collect probe timing information\n"
+"   -T SECS  * terminate the script after SECS seconds\n"
+"   -e SCRIPT  run given script\n"
+"   --compatible VER  systemtap_v for %( %) conditions [" STAP_COMPAT_VERSION "]\n"
+"   -l PROBE, -L PROBE, --dump-probe-types, --dump-probe-aliases,\n"
+"   --dump-functions: not yet supported (pass 2)\n", out);
+}
+
+static void die_usage(const char *fmt, const char *arg)
+{
+	fputs("stap: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\nTry '--help' for more information.\n", stderr);
+	exit(1);
+}
+
+static void not_yet(const char *what)
+{
+	fprintf(stderr, "stap: %s is not yet supported by this version\n", what);
+	exit(1);
+}
+
+static bool valid_assignment(const char *s, bool value_required)
+{
+	const char *eq = strchr(s, '=');
+	const char *p;
+
+	if (!isalpha((unsigned char)s[0]) && s[0] != '_')
+		return false;
+	for (p = s; *p && p != eq; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_')
+			return false;
+	return eq ? true : !value_required;
+}
+
+static long parse_long(const char *s, const char *what)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 0);
+	if (errno || *end || end == s)
+		die_usage(what, s);
+	return v;
+}
+
+static void parse_options(struct session *s, struct arena *a, int argc,
+			  char **argv)
+{
+	int c, i;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, short_options, long_options,
+				NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			exit(0);
+		case 'V':
+			printf("Clean-room SystemTap translator/driver (version %s, compatible with SystemTap %s)\n",
+			       STAP_VERSION, STAP_COMPAT_VERSION);
+			exit(0);
+		case 'p':
+			s->last_pass = (int)parse_long(optarg, "Invalid pass number '%s' (should be 1-5).");
+			if (s->last_pass < 1 || s->last_pass > 5)
+				die_usage("Invalid pass number '%s' (should be 1-5).", optarg);
+			break;
+		case 'v':
+			for (i = 0; i < 5; i++)
+				s->verbose[i]++;
+			break;
+		case OPT_VP:
+			if (strlen(optarg) > 5 || strspn(optarg, "0123456789") != strlen(optarg))
+				die_usage("Invalid --vp argument '%s': give up to 5 digits.", optarg);
+			for (i = 0; optarg[i]; i++)
+				s->verbose[i] += optarg[i] - '0';
+			break;
+		case 'k': s->keep_tmp = true; break;
+		case 'g': s->guru = true; break;
+		case 'P': break;	/* prologue searching: the default */
+		case 'u': s->unoptimized = true; break;
+		case 'w': s->no_warnings = true; break;
+		case 'W': s->warnings_as_errors = true; break;
+		case 'b': s->bulk = true; break;
+		case 't': s->timing = true; break;
+		case 's':
+			s->buffer_mb = (int)parse_long(optarg, "Invalid buffer size '%s'.");
+			if (s->buffer_mb < 1 || s->buffer_mb > 4095)
+				die_usage("Invalid buffer size '%s' (should be 1-4095 MB).", optarg);
+			break;
+		case 'I': strlist_push(a, &s->include_dirs, optarg); break;
+		case 'D':
+			if (!valid_assignment(optarg, false))
+				die_usage("Invalid -D macro definition '%s' (use NAME or NAME=VALUE).", optarg);
+			strlist_push(a, &s->defines, optarg);
+			break;
+		case 'B': break;	/* kbuild variables: pass 4 */
+		case 'G':
+			if (!valid_assignment(optarg, true))
+				die_usage("Invalid -G global assignment '%s' (use NAME=VALUE).", optarg);
+			strlist_push(a, &s->globals, optarg);
+			break;
+		case 'R': s->runtime_dir = optarg; break;
+		case 'r':
+			if (strchr(optarg, '/'))
+				s->kernel_build_dir = optarg;
+			else
+				s->kernel_release = optarg;
+			break;
+		case 'a': s->arch = optarg; break;
+		case 'm':
+			if (!valid_assignment(optarg, false) || strchr(optarg, '='))
+				die_usage("Invalid module name '%s' (letters, digits and _ only).", optarg);
+			s->module_name = optarg;
+			break;
+		case 'o': s->output_file = optarg; break;
+		case 'c': s->target_cmd = optarg; break;
+		case 'x':
+			s->target_pid = parse_long(optarg, "Invalid target process ID '%s'.");
+			break;
+		case 'e':
+			if (s->script_text)
+				die_usage("Only one script can be given with -e%s.", "");
+			s->script_text = optarg;
+			break;
+		case 'T':
+			s->timeout_s = parse_long(optarg, "Invalid timeout '%s'.");
+			break;
+		case 'l':
+		case 'L':
+			s->list_mode = c == 'l' ? LIST_PROBES : LIST_PROBES_VARS;
+			s->list_pattern = optarg;
+			break;
+		case OPT_DUMP_PROBE_TYPES: s->dump = DUMP_PROBE_TYPES; break;
+		case OPT_DUMP_PROBE_ALIASES: s->dump = DUMP_PROBE_ALIASES; break;
+		case OPT_DUMP_FUNCTIONS: s->dump = DUMP_FUNCTIONS; break;
+		case OPT_COMPATIBLE: s->compatible = optarg; break;
+		case 'E': not_yet("-E (additional script)"); break;
+		case 'F': not_yet("-F (flight recorder mode)"); break;
+		case 'S': not_yet("-S (output file rotation)"); break;
+		case 'd': not_yet("-d (extra symbol tables)"); break;
+		case 'i': not_yet("-i (interactive mode)"); break;
+		case 'C': not_yet("-C (colour)"); break;
+		case OPT_UNSUPPORTED:
+			fprintf(stderr, "stap: option '%s' is not yet supported by this version\n",
+				argv[optind - 1]);
+			exit(1);
+		case '?':
+		default:
+			if (optopt)
+				fprintf(stderr, "stap: invalid option or missing argument: -%c\n", optopt);
+			else
+				fprintf(stderr, "stap: invalid option '%s'\n", argv[optind - 1]);
+			fputs("Try '--help' for more information.\n", stderr);
+			exit(1);
+		}
+	}
+	if (s->list_mode != LIST_NONE)
+		not_yet(s->list_mode == LIST_PROBES ? "-l (listing probe points, pass 2)"
+						    : "-L (listing probe points and variables, pass 2)");
+	if (s->dump != DUMP_NONE)
+		not_yet("--dump-probe-types/--dump-probe-aliases/--dump-functions (pass 2)");
+	if (!s->script_text) {
+		if (optind >= argc)
+			die_usage("A script must be specified.%s", "");
+		s->script_file = argv[optind++];
+	}
+	for (; optind < argc; optind++)
+		strlist_push(a, &s->args, argv[optind]);
+	s->script_name = s->script_text || !strcmp(s->script_file, "-") ?
+		"<input>" : s->script_file;
+}
+
+/* ---- -v pass statistics ---- */
+
+struct pass_clock {
+	struct timespec real;
+	struct rusage ru;
+};
+
+static void clock_start(struct pass_clock *c)
+{
+	clock_gettime(CLOCK_MONOTONIC, &c->real);
+	getrusage(RUSAGE_SELF, &c->ru);
+}
+
+static long tv_ms(const struct timeval *a, const struct timeval *b)
+{
+	return (b->tv_sec - a->tv_sec) * 1000 + (b->tv_usec - a->tv_usec) / 1000;
+}
+
+/* "using Nvirt/Nres/Nshr/Ndata kb, in Nusr/Nsys/Nreal ms." */
+static void print_usage_since(const struct pass_clock *c)
+{
+	struct timespec now;
+	struct rusage ru;
+	long page_kb = sysconf(_SC_PAGESIZE) / 1024;
+	long vsz = 0, rss = 0, shr = 0, text = 0, lib = 0, data = 0;
+	FILE *f = fopen("/proc/self/statm", "r");
+
+	if (f) {
+		if (fscanf(f, "%ld %ld %ld %ld %ld %ld", &vsz, &rss, &shr,
+			   &text, &lib, &data) != 6)
+			vsz = rss = shr = data = 0;
+		fclose(f);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	getrusage(RUSAGE_SELF, &ru);
+	fprintf(stderr, "using %ldvirt/%ldres/%ldshr/%lddata kb, in %ldusr/%ldsys/%ldreal ms.\n",
+		vsz * page_kb, rss * page_kb, shr * page_kb, data * page_kb,
+		tv_ms(&c->ru.ru_utime, &ru.ru_utime),
+		tv_ms(&c->ru.ru_stime, &ru.ru_stime),
+		(long)((now.tv_sec - c->real.tv_sec) * 1000 +
+		       (now.tv_nsec - c->real.tv_nsec) / 1000000));
+}
+
+/* ---- pass 1 ---- */
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Load every .stpm of @dir (sorted by name); returns how many. */
+static unsigned load_macro_dir(struct parse_env *env, const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0, i;
+	unsigned loaded = 0;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+
+		if (len < 6 || strcmp(de->d_name + len - 5, ".stpm"))
+			continue;
+		if (n == cap) {
+			char **nn;
+
+			cap = cap ? cap * 2 : 16;
+			nn = realloc(names, cap * sizeof(*names));
+			if (!nn)
+				break;
+			names = nn;
+		}
+		names[n++] = arena_printf(env->arena, "%s/%s", dir, de->d_name);
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_names);
+	for (i = 0; i < n; i++) {
+		struct source *src = source_from_file(env->arena, names[i], names[i]);
+
+		if (!src) {
+			fprintf(stderr, "ERROR: cannot read macro file %s: %s\n",
+				names[i], strerror(errno));
+			env->diag->other_errors++;
+			continue;
+		}
+		src->library = true;
+		parse_macro_file(env, src);
+		loaded++;
+	}
+	free(names);
+	return loaded;
+}
+
+/* The tapset search path's macro files: each DIR, DIR/linux, DIR/ARCH and
+ * DIR/linux/ARCH, built-in library first, then -I directories. */
+static unsigned load_macro_library(struct parse_env *env, const struct session *s)
+{
+	const char *sub[4];
+	unsigned n = 0;
+	int i, j;
+
+	sub[0] = "";
+	sub[1] = "/linux";
+	sub[2] = arena_printf(env->arena, "/%s", s->arch);
+	sub[3] = arena_printf(env->arena, "/linux/%s", s->arch);
+	for (i = -1; i < s->include_dirs.n; i++) {
+		const char *dir = i < 0 ? s->tapset_dir : s->include_dirs.v[i];
+
+		for (j = 0; j < 4; j++)
+			n += load_macro_dir(env, arena_printf(env->arena, "%s%s",
+							      dir, sub[j]));
+	}
+	return n;
+}
+
+static int pass1(struct parse_env *env, const struct session *s,
+		 struct ast_file **out)
+{
+	struct source *src;
+	struct pass_clock clk;
+	unsigned nlib;
+
+	clock_start(&clk);
+	nlib = load_macro_library(env, s);
+	if (s->script_text) {
+		src = source_from_mem(env->arena, s->script_name, s->script_text,
+				      strlen(s->script_text));
+	} else {
+		src = source_from_file(env->arena, s->script_name, s->script_file);
+		if (!src) {
+			fprintf(stderr, "ERROR: cannot read script file '%s': %s\n",
+				s->script_file, strerror(errno));
+			return -1;
+		}
+	}
+	*out = parse_file(env, src, false);
+	if (s->verbose[0]) {
+		fprintf(stderr, "Pass 1: parsed user script and %u library scripts ",
+			nlib);
+		print_usage_since(&clk);
+	}
+	if (env->diag->parse_errors) {
+		fprintf(stderr, "%u parse error%s.\n", env->diag->parse_errors,
+			env->diag->parse_errors == 1 ? "" : "s");
+	}
+	if (env->diag->suppressed)
+		fprintf(stderr, "Number of similar error messages suppressed: %u.\n",
+			env->diag->suppressed);
+	if (diag_errors(env->diag))
+		return -1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct arena *arena = arena_new();
+	struct session sess;
+	struct diag diag;
+	struct kernel_info kinfo;
+	struct parse_env env;
+	struct ast_file *file = NULL;
+	int rc = 0;
+
+	session_init(&sess, arena);
+	parse_options(&sess, arena, argc, argv);
+	sess.tapset_dir = session_tapset_dir(arena);
+
+	diag_init(&diag, stderr);
+	diag.no_warnings = sess.no_warnings;
+	diag.warnings_are_errors = sess.warnings_as_errors;
+	kernel_info_init(&kinfo, arena, sess.kernel_release,
+			 sess.kernel_build_dir);
+	env.arena = arena;
+	env.in = intern_new(arena);
+	env.diag = &diag;
+	env.sess = &sess;
+	env.kinfo = &kinfo;
+	parse_env_init(&env);
+
+	if (pass1(&env, &sess, &file) < 0) {
+		fputs("Pass 1: parse failed.  [man error::pass1]\n", stderr);
+		rc = 1;
+		goto out;
+	}
+	if (sess.last_pass == 1) {
+		fputs("# parse tree dump\n", stdout);
+		ast_print_file(stdout, file);
+		goto out;
+	}
+	fprintf(stderr, "stap: pass 2 (elaboration) is not yet supported by this version; use -p1\n");
+	rc = 1;
+out:
+	if (fflush(stdout) != 0)
+		rc = 1;
+	diag_release(&diag);
+	arena_free(arena);
+	return rc;
+}

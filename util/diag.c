@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* diag.c: printing diagnostics with the source line and a caret. */
+#include "util/diag.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/strbuf.h"
+
+struct seen_msg {
+	struct seen_msg *next;
+	char text[];
+};
+
+void diag_init(struct diag *d, FILE *out)
+{
+	memset(d, 0, sizeof(*d));
+	d->out = out;
+}
+
+void diag_release(struct diag *d)
+{
+	struct seen_msg *m, *next;
+
+	for (m = d->seen; m; m = next) {
+		next = m->next;
+		free(m);
+	}
+	d->seen = NULL;
+}
+
+/* True if @text was reported before; otherwise remember it. */
+static bool diag_seen(struct diag *d, const char *text)
+{
+	struct seen_msg *m;
+	size_t n = strlen(text);
+
+	for (m = d->seen; m; m = m->next)
+		if (!strcmp(m->text, text))
+			return true;
+	m = malloc(sizeof(*m) + n + 1);
+	if (!m)
+		return false;
+	memcpy(m->text, text, n + 1);
+	m->next = d->seen;
+	d->seen = m;
+	return false;
+}
+
+/* "LABEL: <line>" then a caret under column @col; tabs are kept so the
+ * caret lines up with what a terminal shows. */
+static void add_source(struct strbuf *sb, const char *label,
+		       const struct srcloc *loc)
+{
+	size_t len, i, indent = strlen(label);
+	const char *line = source_line(loc->src, loc->line, &len);
+
+	sb_adds(sb, label);
+	sb_addn(sb, line, len);
+	sb_addc(sb, '\n');
+	for (i = 0; i < indent; i++)
+		sb_addc(sb, ' ');
+	for (i = 0; i + 1 < loc->col && i < len; i++)
+		sb_addc(sb, line[i] == '\t' ? '\t' : ' ');
+	sb_adds(sb, "^\n");
+}
+
+void diag_report(struct diag *d, enum diag_kind kind, const struct srcloc *loc,
+		 const char *token, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	bool has_loc = loc && loc->src && loc->line;
+	va_list ap;
+
+	if (kind == DIAG_WARNING && d->warnings_are_errors)
+		kind = DIAG_SEMANTIC_ERROR;
+	if (kind == DIAG_WARNING && d->no_warnings)
+		return;
+
+	switch (kind) {
+	case DIAG_PARSE_ERROR:
+	case DIAG_LEX_ERROR:
+		sb_adds(&sb, "parse error: ");
+		break;
+	case DIAG_SEMANTIC_ERROR:
+		sb_adds(&sb, "semantic error: ");
+		break;
+	case DIAG_WARNING:
+		sb_adds(&sb, "WARNING: ");
+		break;
+	case DIAG_ERROR:
+		sb_adds(&sb, "ERROR: ");
+		break;
+	}
+	va_start(ap, fmt);
+	{
+		char buf[1024];
+
+		vsnprintf(buf, sizeof(buf), fmt, ap);
+		sb_adds(&sb, buf);
+	}
+	va_end(ap);
+
+	switch (kind) {
+	case DIAG_PARSE_ERROR:
+	case DIAG_LEX_ERROR:
+		sb_adds(&sb, kind == DIAG_PARSE_ERROR ? "\n        saw: "
+						      : "\n         at: ");
+		if (!token && loc && loc->src)
+			sb_addf(&sb, "%s EOF\n", loc->src->name);
+		else if (has_loc)
+			sb_addf(&sb, "%s at %s:%u:%u\n", token ? token : "",
+				loc->src->name, loc->line, loc->col);
+		else
+			sb_addf(&sb, "%s\n", token ? token : "");
+		if (token && has_loc)
+			add_source(&sb, "     source: ", loc);
+		sb_addc(&sb, '\n');
+		break;
+	case DIAG_SEMANTIC_ERROR:
+	case DIAG_WARNING:
+		if (token && has_loc)
+			sb_addf(&sb, ": %s at %s:%u:%u\n", token,
+				loc->src->name, loc->line, loc->col);
+		else
+			sb_addc(&sb, '\n');
+		if (has_loc)
+			add_source(&sb, "        source: ", loc);
+		break;
+	case DIAG_ERROR:
+		sb_addc(&sb, '\n');
+		break;
+	}
+
+	if (diag_seen(d, sb_str(&sb))) {
+		d->suppressed++;
+	} else {
+		fputs(sb_str(&sb), d->out);
+		switch (kind) {
+		case DIAG_PARSE_ERROR:
+		case DIAG_LEX_ERROR:
+			d->parse_errors++;
+			break;
+		case DIAG_SEMANTIC_ERROR:
+			d->semantic_errors++;
+			break;
+		case DIAG_WARNING:
+			d->warnings++;
+			break;
+		case DIAG_ERROR:
+			d->other_errors++;
+			break;
+		}
+	}
+	sb_release(&sb);
+}

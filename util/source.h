@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* source.h: script texts and positions within them. */
+#ifndef UTIL_SOURCE_H
+#define UTIL_SOURCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct arena;
+
+struct source {
+	const char *name;	/* "<input>", a path, or "<argument N>" */
+	const char *text;	/* NUL-terminated; may contain NULs before len */
+	size_t len;
+	bool library;		/* a tapset file: embedded C allowed */
+};
+
+struct srcloc {
+	const struct source *src;
+	unsigned line;		/* 1-based; 0 when unknown */
+	unsigned col;		/* 1-based */
+};
+
+/* A source whose text is @len bytes at @text (copied into @a). */
+struct source *source_from_mem(struct arena *a, const char *name,
+			       const char *text, size_t len);
+
+/* Read @path into a new source; NULL with errno set on failure. */
+struct source *source_from_file(struct arena *a, const char *name,
+				const char *path);
+
+/* The text of line @line of @src, without its newline, in @*len. */
+const char *source_line(const struct source *src, unsigned line, size_t *len);
+
+#endif
