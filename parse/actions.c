@@ -158,7 +158,8 @@ void act_probe(struct parser *p, struct srcloc loc, struct ptrvec *points,
 }
 
 void act_alias(struct parser *p, struct srcloc loc, struct ptrvec *names,
-	       bool epilogue, struct ptrvec *points, struct stmt *body)
+	       bool epilogue, struct ptrvec *points, struct stmt *body,
+	       struct stmt *epilogue_body)
 {
 	struct decl *d = ast_decl(A, DECL_ALIAS, loc);
 	size_t i;
@@ -175,6 +176,7 @@ void act_alias(struct parser *p, struct srcloc loc, struct ptrvec *names,
 	d->probe.epilogue = epilogue;
 	d->probe.points = *points;
 	d->probe.body = body;
+	d->probe.epilogue_body = epilogue_body;
 	add_decl(p, d);
 }
 
@@ -195,17 +197,80 @@ void act_recover(struct parser *p)
 	p->in_function = false;
 }
 
-struct probe_point *act_probe_point(struct parser *p, struct ptrvec *comps,
-				    int flags, struct expr *cond)
+struct ptrvec act_pp_single(struct parser *p, struct pp_component *c)
 {
-	struct pp_component *first = comps->v[0];
-	struct probe_point *pp = ast_probe_point(A, first->loc);
+	struct probe_point *pp = ast_probe_point(A, c->loc);
+	struct ptrvec v = { 0 };
 
-	pp->comps = *comps;
-	pp->optional = flags == 1;
-	pp->sufficient = flags == 2;
-	pp->cond = cond;
-	return pp;
+	vec_push(A, &pp->comps, c);
+	vec_push(A, &v, pp);
+	return v;
+}
+
+static bool pp_has_suffix(const struct probe_point *pp)
+{
+	return pp->optional || pp->sufficient || pp->cond;
+}
+
+/* Every head followed by every tail, in that order (brace expansion). */
+struct ptrvec act_pp_product(struct parser *p, struct ptrvec *heads,
+			     struct ptrvec *tails, struct srcloc loc)
+{
+	struct ptrvec out = { 0 };
+	size_t i, j, k;
+
+	for (i = 0; i < heads->n; i++) {
+		struct probe_point *h = heads->v[i];
+
+		if (pp_has_suffix(h))
+			error_near(p, loc, '.', NULL,
+				   "'?', '!' or condition must only be specified in suffix");
+		for (j = 0; j < tails->n; j++) {
+			struct probe_point *t = tails->v[j];
+			struct probe_point *n = ast_probe_point(A, h->loc);
+
+			for (k = 0; k < h->comps.n; k++)
+				vec_push(A, &n->comps, h->comps.v[k]);
+			for (k = 0; k < t->comps.n; k++)
+				vec_push(A, &n->comps, t->comps.v[k]);
+			n->optional = t->optional;
+			n->sufficient = t->sufficient;
+			n->cond = t->cond;
+			vec_push(A, &out, n);
+		}
+	}
+	return out;
+}
+
+/* Apply the suffix (?, !, if) to every expanded point. */
+struct ptrvec act_pp_finish(struct parser *p, struct ptrvec *points,
+			    int flags, struct expr *cond)
+{
+	size_t i;
+
+	for (i = 0; i < points->n; i++) {
+		struct probe_point *pp = points->v[i];
+
+		if ((flags || cond) && pp_has_suffix(pp))
+			error_near(p, pp->loc, IDENT,
+				   ((struct pp_component *)pp->comps.v[0])->name,
+				   "'?', '!' or condition must only be specified in suffix");
+		if (flags == 1)
+			pp->optional = true;
+		if (flags == 2)
+			pp->sufficient = true;
+		if (cond)
+			pp->cond = cond;
+	}
+	return *points;
+}
+
+void act_pp_append(struct parser *p, struct ptrvec *list, struct ptrvec *more)
+{
+	size_t i;
+
+	for (i = 0; i < more->n; i++)
+		vec_push(A, list, more->v[i]);
 }
 
 struct pp_component *act_pp_comp(struct parser *p, struct srcloc loc,
@@ -354,7 +419,10 @@ struct expr *act_addr_of(struct parser *p, struct srcloc loc,
 {
 	struct target_path *path = ast_target_path(target);
 
-	(void)p;
+	/* &$var->f marks the path; & of anything else (a parenthesised or
+	 * macro-built expression) stays an operator for elaboration. */
+	if (!path || path->addr_of)
+		return ast_unary(A, OP_ADDR, target, loc);
 	path->addr_of = true;
 	target->loc = loc;
 	return target;
@@ -496,22 +564,6 @@ static const char *strip_pretty(struct parser *p, const char *text, int *pretty)
 	return n ? intern_n(p->in, text, len) : text;
 }
 
-static bool valid_target_name(const char *s)
-{
-	size_t i = 0;
-
-	if (s[i] == '$')
-		i++;
-	if (s[i] == '$')
-		i++;
-	if (!s[i])
-		return false;
-	for (; s[i]; i++)
-		if (s[i] == '$')
-			return false;
-	return true;
-}
-
 struct expr *act_target(struct parser *p, struct srcloc loc,
 			const struct tokval *name)
 {
@@ -519,11 +571,14 @@ struct expr *act_target(struct parser *p, struct srcloc loc,
 	const char *n = strip_pretty(p, name->text, &pretty);
 	struct expr *e = ast_target(A, n, loc);
 
-	if (!valid_target_name(n))
-		error_near(p, loc, TARGET, name->text,
-			   "invalid target variable name");
 	e->target.path.pretty = pretty;
 	return e;
+}
+
+struct expr *act_deref(struct parser *p, struct srcloc loc, struct expr *operand)
+{
+	(void)p;
+	return ast_with_operand(A, EXPR_DEREF, operand, loc);
 }
 
 struct expr *act_cast(struct parser *p, struct srcloc loc, struct expr *operand,

@@ -38,13 +38,19 @@ void act_function(struct parser *p, struct decl *head, struct stmt *body,
 void act_probe(struct parser *p, struct srcloc loc, struct ptrvec *points,
 	       struct stmt *body);
 void act_alias(struct parser *p, struct srcloc loc, struct ptrvec *names,
-	       bool epilogue, struct ptrvec *points, struct stmt *body);
+	       bool epilogue, struct ptrvec *points, struct stmt *body,
+	       struct stmt *epilogue_body);
 void act_top_embedded(struct parser *p, struct srcloc loc,
 		      const struct tokval *code);
 void act_recover(struct parser *p);
 
-struct probe_point *act_probe_point(struct parser *p, struct ptrvec *comps,
-				    int flags, struct expr *cond);
+/* Probe-point lists during brace expansion are ptrvecs of probe_point. */
+struct ptrvec act_pp_single(struct parser *p, struct pp_component *c);
+struct ptrvec act_pp_product(struct parser *p, struct ptrvec *heads,
+			     struct ptrvec *tails, struct srcloc loc);
+struct ptrvec act_pp_finish(struct parser *p, struct ptrvec *points,
+			    int flags, struct expr *cond);
+void act_pp_append(struct parser *p, struct ptrvec *list, struct ptrvec *more);
 struct pp_component *act_pp_comp(struct parser *p, struct srcloc loc,
 				 const struct tokval *name, struct expr *param);
 struct tokval act_pp_glue(struct parser *p, const struct tokval *a,
@@ -84,6 +90,8 @@ struct expr *act_cast(struct parser *p, struct srcloc loc, struct expr *operand,
 		      struct expr *type, struct expr *module);
 struct expr *act_atvar(struct parser *p, struct srcloc loc, struct expr *name,
 		       struct expr *module);
+/* expr->... on a local, a call result or a parenthesised expression. */
+struct expr *act_deref(struct parser *p, struct srcloc loc, struct expr *operand);
 struct expr *act_target_field(struct parser *p, struct expr *target,
 			      struct srcloc loc, const struct tokval *field);
 struct expr *act_target_index(struct parser *p, struct expr *target,

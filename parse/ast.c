@@ -163,6 +163,8 @@ struct target_path *ast_target_path(struct expr *e)
 		return &e->cast.path;
 	if (e->kind == EXPR_ATVAR)
 		return &e->atvar.path;
+	if (e->kind == EXPR_DEREF)
+		return &e->deref.path;
 	return NULL;
 }
 

@@ -118,6 +118,10 @@ struct expr {
 		} atvar;
 		struct expr *operand;	/* EXPR_ENTRY, EXPR_DEFINED */
 		struct {
+			struct expr *operand;	/* must be first: see ->operand */
+			struct target_path path;
+		} deref;
+		struct {
 			const char *op;		/* "count", "sum", ... */
 			struct ptrvec args;	/* operand, then extras */
 		} stat;
@@ -214,6 +218,8 @@ struct decl {
 			bool epilogue;		/* += */
 			struct ptrvec points;	/* struct probe_point * */
 			struct stmt *body;
+			/* "probe a = b { prologue }, { epilogue }" */
+			struct stmt *epilogue_body;
 		} probe;
 		const char *code;		/* DECL_EMBED */
 	};

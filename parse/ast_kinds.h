@@ -21,6 +21,7 @@
 	X(EXPR_TARGET, "target")	/* $var..., $$vars */		\
 	X(EXPR_CAST, "cast")		/* @cast(...) */		\
 	X(EXPR_ATVAR, "atvar")		/* @var(...) */			\
+	X(EXPR_DEREF, "deref")		/* local->field, f()->field */	\
 	X(EXPR_ENTRY, "entry")		/* @entry(e) */			\
 	X(EXPR_DEFINED, "defined")	/* @defined(e) */		\
 	X(EXPR_PROBEWRITE, "probewrite") /* @probewrite(v) */		\
@@ -60,7 +61,7 @@
 	X(OP_LT, "<") X(OP_GT, ">") X(OP_LE, "<=") X(OP_GE, ">=")	\
 	X(OP_EQ, "==") X(OP_NE, "!=")					\
 	X(OP_CONCAT, ".") X(OP_MATCH, "=~") X(OP_NOMATCH, "!~")		\
-	X(OP_NEG, "-") X(OP_PLUS, "+") X(OP_NOT, "!") X(OP_BNOT, "~")	\
+	X(OP_NEG, "-") X(OP_PLUS, "+") X(OP_NOT, "!") X(OP_BNOT, "~") X(OP_ADDR, "&")	\
 	X(OP_PREINC, "++") X(OP_PREDEC, "--")				\
 	X(OP_POSTINC, "++") X(OP_POSTDEC, "--")				\
 	X(OP_ASSIGN, "=") X(OP_ADD_ASSIGN, "+=") X(OP_SUB_ASSIGN, "-=")	\

@@ -201,6 +201,12 @@ static void print_expr(struct printer *pr, const struct expr *e)
 		fputc(')', out);
 		print_path(pr, &e->atvar.path);
 		break;
+	case EXPR_DEREF:
+		if (e->deref.path.addr_of)
+			fputc('&', out);
+		paren(pr, e->deref.operand);
+		print_path(pr, &e->deref.path);
+		break;
 	case EXPR_ENTRY:
 	case EXPR_DEFINED:
 		fputs(e->kind == EXPR_ENTRY ? "@entry(" : "@defined(", out);
@@ -485,6 +491,10 @@ static void print_decl(struct printer *pr, const struct decl *d)
 		print_points(pr, &d->probe.points);
 		fputc(' ', out);
 		print_stmt(pr, d->probe.body);
+		if (d->probe.epilogue_body) {
+			fputs(", ", out);
+			print_stmt(pr, d->probe.epilogue_body);
+		}
 		break;
 	case DECL_EMBED:
 		fprintf(out, "%%{%s%%}", d->code);

@@ -116,8 +116,11 @@ static void macro_error(struct parser *p, const struct token *tok,
 	parse_error_at(p, &tok->loc, tok, fmt, arg);
 }
 
-/* @define NAME [( a, b )] %( body %) -- the @define token is consumed. */
-static void macro_define(struct parser *p, const struct token *at)
+/* @define NAME [( a, b )] %( body %) -- the @define token is consumed.
+ * Inside a branch of a conditional that is not taken the definition is
+ * read but not recorded: tapsets define per-architecture variants of one
+ * macro in sibling branches. */
+static void macro_define(struct parser *p, const struct token *at, bool record)
 {
 	struct macro *m = arena_new_obj(p->arena, struct macro);
 	struct macro_table *t = p->macro_file ? p->library_macros : p->file_macros;
@@ -176,6 +179,8 @@ static void macro_define(struct parser *p, const struct token *at)
 			break;
 		tv_push(p->arena, &m->body, &tok);
 	}
+	if (!record)
+		return;
 	{
 		struct macro *old = table_find(t, m->name);
 
@@ -187,16 +192,6 @@ static void macro_define(struct parser *p, const struct token *at)
 	}
 	m->next = t->b[bucket(m->name)];
 	t->b[bucket(m->name)] = m;
-}
-
-static bool macro_active(const struct parser *p, const struct macro *m)
-{
-	const struct macro_frame *f;
-
-	for (f = p->mframe; f; f = f->up)
-		if (f->m == m)
-			return true;
-	return false;
 }
 
 /* Read "( arg, arg )" as raw token lists split at top-level commas. */
@@ -251,8 +246,10 @@ static void macro_expand(struct parser *p, struct macro *m,
 	struct tokvec args[64];
 	size_t i, j;
 
-	if (macro_active(p, m) || p->mdepth >= MACRO_MAX_DEPTH) {
-		macro_error(p, at, "recursive invocation of macro '@%s'", m->name);
+	/* Only a runaway (recursive) expansion can nest this deep; a macro
+	 * used in its own arguments, @m(@m(x)), is fine. */
+	if (p->mdepth >= MACRO_MAX_DEPTH) {
+		macro_error(p, at, "macro expansion too deep: is '@%s' recursive?", m->name);
 		return;
 	}
 	memset(args, 0, sizeof(args));
@@ -296,9 +293,11 @@ int macro_next(struct parser *p, struct token *tok)
 		if (!strcmp(tok->text, "define")) {
 			struct token at = *tok;
 
-			macro_define(p, &at);
+			macro_define(p, &at, !pp_skipping(p));
 			continue;
 		}
+		if (pp_skipping(p))
+			return kind;
 		m = macro_find(p, tok->text);
 		if (!m)
 			return kind;

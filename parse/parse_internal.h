@@ -86,6 +86,8 @@ void macro_push_source(struct parser *p, const struct source *src);
 /* ---- conditionals and arguments (preproc.c, pp_cond.c) ---- */
 /* The token function the grammar calls. */
 int pp_next(struct parser *p, struct token *tok);
+/* True inside a branch of a conditional that is not taken. */
+bool pp_skipping(const struct parser *p);
 /* Evaluate one %( condition; reads tokens up to and including %?.
  * Returns 1/0, or -1 after reporting an error. */
 int pp_eval_condition(struct parser *p, const struct token *open);

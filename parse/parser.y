@@ -87,11 +87,10 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
 %precedence '(' '[' ARROW
 
 %type <expr> expr opt_expr primary target string literal pp_param opt_cond
-%type <expr> index hist in_array fe_array
+%type <expr> index hist in_array fe_array call
 %type <stmt> stmt simple block
-%type <vec> stmts args opt_args index_list pp_list pp_comps gvars params
+%type <vec> stmts args opt_args index_list pp_list pp_comps pp_group pp gvars params
 %type <vec> opt_params fe_var_list
-%type <pp> pp
 %type <comp> pp_comp
 %type <tok> pp_name pp_first pp_piece member
 %type <decl> fn_head gvar
@@ -103,9 +102,12 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
 
 %%
 
+/* After a syntax error Bison discards tokens until a declaration can
+ * start; once a whole declaration parses, errors are reported again. */
 file:
 	  %empty
-	| file decl
+	| file decl				{ yyerrok; }
+	| file error				{ act_recover(p); }
 	;
 
 decl:
@@ -117,10 +119,12 @@ decl:
 	| K_PRIVATE K_FUNCTION fn_head block	{ act_function(p, $3, $4, NULL, true); }
 	| K_PRIVATE K_FUNCTION fn_head EMBEDDED	{ act_function(p, $3, NULL, &$4, true); }
 	| K_PROBE pp_list block			{ act_probe(p, @1, &$2, $3); }
-	| K_PROBE pp_list '=' pp_list block	{ act_alias(p, @1, &$2, false, &$4, $5); }
-	| K_PROBE pp_list ADD_ASSIGN pp_list block { act_alias(p, @1, &$2, true, &$4, $5); }
+	| K_PROBE pp_list '=' pp_list block	{ act_alias(p, @1, &$2, false, &$4, $5, NULL); }
+	| K_PROBE pp_list '=' pp_list block ',' block
+						{ act_alias(p, @1, &$2, false, &$4, $5, $7); }
+	| K_PROBE pp_list ADD_ASSIGN pp_list block { act_alias(p, @1, &$2, true, &$4, $5, NULL); }
 	| EMBEDDED				{ act_top_embedded(p, @1, &$1); }
-	| error					{ act_recover(p); yyerrok; }
+	| ';'					{ /* "global x;" */ }
 	;
 
 gvars:
@@ -170,13 +174,14 @@ params:
 
 /* ---- probe points ---- */
 
+/* Probe points come out brace-expanded: a.{b,c}.d is a.b.d and a.c.d. */
 pp_list:
-	  pp					{ $$ = (struct ptrvec){0}; vec_push(A, &$$, $1); }
-	| pp_list ',' pp			{ $$ = $1; vec_push(A, &$$, $3); }
+	  pp
+	| pp_list ',' pp			{ $$ = $1; act_pp_append(p, &$$, &$3); }
 	;
 
 pp:
-	  pp_comps pp_flags opt_cond		{ $$ = act_probe_point(p, &$1, $2, $3); }
+	  pp_comps pp_flags opt_cond		{ $$ = act_pp_finish(p, &$1, $2, $3); }
 	;
 
 pp_flags:
@@ -191,8 +196,13 @@ opt_cond:
 	;
 
 pp_comps:
-	  pp_comp				{ $$ = (struct ptrvec){0}; vec_push(A, &$$, $1); }
-	| pp_comps '.' pp_comp			{ $$ = $1; vec_push(A, &$$, $3); }
+	  pp_group
+	| pp_comps '.' pp_group			{ $$ = act_pp_product(p, &$1, &$3, @3); }
+	;
+
+pp_group:
+	  pp_comp				{ $$ = act_pp_single(p, $1); }
+	| '{' pp_list '}'			{ $$ = $2; }
 	;
 
 pp_comp:
@@ -348,7 +358,7 @@ expr:
 	| '~' expr				{ $$ = ast_unary(A, OP_BNOT, $2, @1); }
 	| INC expr %prec UNARY			{ $$ = ast_crement(A, OP_PREINC, $2, @1); }
 	| DEC expr %prec UNARY			{ $$ = ast_crement(A, OP_PREDEC, $2, @1); }
-	| '&' target %prec UNARY		{ $$ = act_addr_of(p, @1, $2); }
+	| '&' expr %prec UNARY			{ $$ = act_addr_of(p, @1, $2); }
 	| primary INC				{ $$ = ast_crement(A, OP_POSTINC, $1, @2); }
 	| primary DEC				{ $$ = ast_crement(A, OP_POSTDEC, $1, @2); }
 	| primary %prec LOWEST
@@ -363,9 +373,9 @@ primary:
 	  NUMBER				{ $$ = ast_number(A, (int64_t)$1.num, @1); }
 	| string %prec LOWEST
 	| IDENT %prec LOWEST			{ $$ = ast_symbol(A, $1.text, @1); }
-	| IDENT '(' opt_args ')'		{ $$ = act_call(p, @1, &$1, &$3); }
+	| call %prec LOWEST
 	| IDENT '[' index_list ']'		{ $$ = ast_index(A, ast_symbol(A, $1.text, @1), &$3, @1); }
-	| '(' expr ')'				{ $$ = $2; }
+	| '(' expr ')' %prec LOWEST		{ $$ = $2; }
 	| target %prec LOWEST
 	| EMBEDDED				{ $$ = act_embedded_expr(p, @1, &$1); }
 	| AT_ENTRY '(' expr ')'			{ $$ = ast_with_operand(A, EXPR_ENTRY, $3, @1); }
@@ -389,8 +399,16 @@ target:
 						{ $$ = act_cast(p, @1, $3, $5, $7); }
 	| AT_VAR '(' string ')'			{ $$ = act_atvar(p, @1, $3, NULL); }
 	| AT_VAR '(' string ',' string ')'	{ $$ = act_atvar(p, @1, $3, $5); }
+	| IDENT ARROW member			{ $$ = act_target_field(p, act_deref(p, @1, ast_symbol(A, $1.text, @1)), @3, &$3); }
+	| call ARROW member			{ $$ = act_target_field(p, act_deref(p, @1, $1), @3, &$3); }
+	| '(' expr ')' ARROW member		{ $$ = act_target_field(p, act_deref(p, @1, $2), @5, &$5); }
+	| '(' expr ')' '[' expr ']'		{ $$ = act_target_index(p, act_deref(p, @1, $2), @4, $5); }
 	| target ARROW member			{ $$ = act_target_field(p, $1, @3, &$3); }
 	| target '[' expr ']'			{ $$ = act_target_index(p, $1, @2, $3); }
+	;
+
+call:
+	  IDENT '(' opt_args ')'		{ $$ = act_call(p, @1, &$1, &$3); }
 	;
 
 member:

@@ -31,7 +31,7 @@ static const struct {
 	{ "errno", AT_OP },
 };
 
-static bool skipping(const struct parser *p)
+bool pp_skipping(const struct parser *p)
 {
 	return p->ncond && !p->conds[p->ncond - 1].taking;
 }
@@ -169,7 +169,7 @@ int pp_next(struct parser *p, struct token *tok)
 		kind = macro_next(p, tok);
 		switch (kind) {
 		case PP_OPEN:
-			if (skipping(p)) {
+			if (pp_skipping(p)) {
 				cond_push(p, tok, false, true);
 			} else {
 				struct token open = *tok;
@@ -215,7 +215,7 @@ int pp_next(struct parser *p, struct token *tok)
 		default:
 			break;
 		}
-		if (skipping(p))
+		if (pp_skipping(p))
 			continue;
 		kind = finish_token(p, tok);
 		if (kind)
