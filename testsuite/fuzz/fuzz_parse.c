@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* fuzz_parse.c: libFuzzer target for pass 1 (preprocessor, lexer, grammar,
+ * printer). Build with 'make fuzz-parse' in a tree configured with
+ * CC=clang CFLAGS=-fsanitize=fuzzer-no-link --enable-sanitizers. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "parse/parse.h"
+#include "session.h"
+#include "util/arena.h"
+#include "util/diag.h"
+#include "util/intern.h"
+#include "util/kernel_info.h"
+#include "util/source.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static FILE *devnull;
+	static const char *args[] = { "5", "kernel.function(\"x\")", "a b" };
+	struct arena *a = arena_new();
+	struct session sess;
+	struct diag diag;
+	struct kernel_info kinfo;
+	struct parse_env env;
+	struct source *src;
+	struct ast_file *f;
+
+	if (!devnull)
+		devnull = fopen("/dev/null", "w");
+	session_init(&sess, a);
+	sess.guru = size && (data[0] & 1);
+	sess.args.v = args;
+	sess.args.n = 3;
+	sess.tapset_dir = "/nonexistent";
+	diag_init(&diag, devnull);
+	kernel_info_init(&kinfo, a, "6.1.0-fuzz", "/nonexistent");
+	env.arena = a;
+	env.in = intern_new(a);
+	env.diag = &diag;
+	env.sess = &sess;
+	env.kinfo = &kinfo;
+	parse_env_init(&env);
+	src = source_from_mem(a, "<fuzz>", (const char *)data, size);
+	f = parse_file(&env, src, false);
+	if (!diag_errors(&diag))
+		ast_print_file(devnull, f);
+	diag_release(&diag);
+	arena_free(a);
+	return 0;
+}
