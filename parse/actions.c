@@ -485,7 +485,9 @@ struct expr *act_call(struct parser *p, struct srcloc loc,
 struct expr *act_embedded_expr(struct parser *p, struct srcloc loc,
 			       const struct tokval *code)
 {
-	embedded_allowed(p, loc);
+	if (!p->library && !p->sess->guru)
+		error_near(p, loc, EMBEDDED, NULL,
+			   "embedded expression code in unprivileged script; need stap -g");
 	return ast_embedded(A, code->text, loc);
 }
 
@@ -661,29 +663,66 @@ static bool has_kind(const int *kinds, int n, int k)
 	return false;
 }
 
+/* Tokens that would only continue the expression just parsed. */
+static bool continues_expression(int k)
+{
+	switch (k) {
+	case '=': case ADD_ASSIGN: case SUB_ASSIGN: case MUL_ASSIGN:
+	case DIV_ASSIGN: case MOD_ASSIGN: case SHL_ASSIGN: case SHR_ASSIGN:
+	case AND_ASSIGN: case OR_ASSIGN: case XOR_ASSIGN: case CAT_ASSIGN:
+	case STATS_ADD: case '?': case OROR: case ANDAND: case '|': case '^':
+	case '&': case K_IN: case EQ: case NE: case '<': case '>': case LE:
+	case GE: case MATCH: case NOMATCH: case SHL: case SHR: case USHR:
+	case '.': case '+': case '-': case '*': case '/': case '%': case INC:
+	case DEC: case '(': case '[': case ARROW: case STRING:
+		return true;
+	default:
+		return false;
+	}
+}
+
 void act_syntax_error(struct parser *p, const int *kinds, int n)
 {
 	struct strbuf sb = STRBUF_INIT;
-	int i, shown = 0;
+	int shown[512], i, m = 0;
+	bool in_expr = false;
+	bool after_point = has_kind(kinds, n, '.') && has_kind(kinds, n, '{') &&
+			   has_kind(kinds, n, ',');
 
 	if (p->last.kind == LEX_ERROR)
 		return;	/* the lexer has said what is wrong */
+	for (i = 0; i < n && i < 512; i++) {
+		/* After a probe point, name what may end it, not the many
+		 * ways to extend it. */
+		if (after_point && kinds[i] != ',' && kinds[i] != '{' &&
+		    kinds[i] != '=' && kinds[i] != ADD_ASSIGN)
+			continue;
+		if (kinds[i] < 0 || kinds[i] == LEX_ERROR)
+			continue;
+		if (continues_expression(kinds[i]) && has_kind(kinds, n, '+') &&
+		    has_kind(kinds, n, '*')) {
+			in_expr = true;
+			continue;
+		}
+		shown[m++] = kinds[i];
+	}
 	if (has_kind(kinds, n, IDENT) && has_kind(kinds, n, NUMBER) &&
 	    has_kind(kinds, n, STRING)) {
 		sb_adds(&sb, has_kind(kinds, n, '}') ? "expected statement"
 						     : "expected expression");
 	} else if (has_kind(kinds, n, K_PROBE) && has_kind(kinds, n, K_GLOBAL)) {
 		sb_adds(&sb, "expected 'probe', 'global', 'function', 'private' or embedded code");
-	} else if (n > 0 && n <= 6) {
+	} else if (m > 0 && m <= 6) {
 		sb_adds(&sb, "expected ");
-		for (i = 0; i < n; i++) {
-			if (kinds[i] < 0 || kinds[i] == LEX_ERROR)
-				continue;
-			if (shown)
-				sb_adds(&sb, i == n - 1 ? " or " : ", ");
-			sb_adds(&sb, token_kind_name(kinds[i]));
-			shown++;
+		for (i = 0; i < m; i++) {
+			if (i)
+				sb_adds(&sb, i == m - 1 ? " or " : ", ");
+			sb_adds(&sb, token_kind_name(shown[i]));
 		}
+		if (in_expr)
+			sb_adds(&sb, " after expression");
+	} else if (in_expr && m == 0) {
+		sb_adds(&sb, "expected operator");
 	} else {
 		sb_adds(&sb, "unexpected token");
 	}

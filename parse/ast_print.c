@@ -486,8 +486,10 @@ static void print_decl(struct printer *pr, const struct decl *d)
 		break;
 	case DECL_ALIAS:
 		fputs("probe ", out);
-		print_points(pr, &d->probe.names);
-		fputs(d->probe.epilogue ? " += " : " = ", out);
+		for (i = 0; i < d->probe.names.n; i++) {
+			print_probe_point(pr, d->probe.names.v[i]);
+			fputs(d->probe.epilogue ? " += " : " = ", out);
+		}
 		print_points(pr, &d->probe.points);
 		fputc(' ', out);
 		print_stmt(pr, d->probe.body);

@@ -65,6 +65,11 @@ int lex_ident(struct lexer *lx, struct token *tok, int kind, const char *text,
 {
 	size_t i;
 
+	if (kind == ARG_COUNT) {	/* "$#" or "@#", told apart later */
+		tok->text = intern_n(lx->p->in, text, len);
+		tok->len = len;
+		return lex_done(lx, tok, kind);
+	}
 	if (kind == AT_IDENT) {
 		text++;
 		len--;

@@ -170,7 +170,7 @@ static void macro_define(struct parser *p, const struct token *at, bool record)
 	for (;;) {
 		kind = raw_next(p, &tok);
 		if (kind == YYEOF) {
-			macro_error(p, &tok, "unterminated body of macro '@%s'", m->name);
+			macro_error(p, &tok, "incomplete macro definition - missing '%%)' for '@%s'", m->name);
 			return;
 		}
 		if (kind == PP_OPEN)
@@ -235,7 +235,7 @@ static bool read_args(struct parser *p, const struct macro *m,
 	if (n == m->nparams)
 		return true;
 count:
-	macro_error(p, at, "wrong number of arguments to macro '@%s'", m->name);
+	macro_error(p, at, "wrong number of parameters for macro '@%s'", m->name);
 	return false;
 }
 

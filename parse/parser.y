@@ -21,6 +21,7 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
 
 %define api.pure full
 %define parse.error custom
+%define parse.lac full
 %define api.push-pull pull
 %locations
 %param {struct parser *p}
@@ -90,6 +91,7 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
 %type <expr> index hist in_array fe_array call
 %type <stmt> stmt simple block
 %type <vec> stmts args opt_args index_list pp_list pp_comps pp_group pp gvars params
+%type <vec> alias_names
 %type <vec> opt_params fe_var_list
 %type <comp> pp_comp
 %type <tok> pp_name pp_first pp_piece member
@@ -110,21 +112,36 @@ file:
 	| file error				{ act_recover(p); }
 	;
 
+/* The keyword of a declaration re-enables error reports right away, so an
+ * error in the declaration after a broken one is not swallowed. */
 decl:
-	  K_GLOBAL gvars			{ act_globals(p, &$2, false); }
-	| K_PRIVATE K_GLOBAL gvars		{ act_globals(p, &$3, true); }
-	| K_PRIVATE gvars			{ act_globals(p, &$2, true); }
-	| K_FUNCTION fn_head block		{ act_function(p, $2, $3, NULL, false); }
-	| K_FUNCTION fn_head EMBEDDED		{ act_function(p, $2, NULL, &$3, false); }
-	| K_PRIVATE K_FUNCTION fn_head block	{ act_function(p, $3, $4, NULL, true); }
-	| K_PRIVATE K_FUNCTION fn_head EMBEDDED	{ act_function(p, $3, NULL, &$4, true); }
-	| K_PROBE pp_list block			{ act_probe(p, @1, &$2, $3); }
-	| K_PROBE pp_list '=' pp_list block	{ act_alias(p, @1, &$2, false, &$4, $5, NULL); }
-	| K_PROBE pp_list '=' pp_list block ',' block
-						{ act_alias(p, @1, &$2, false, &$4, $5, $7); }
-	| K_PROBE pp_list ADD_ASSIGN pp_list block { act_alias(p, @1, &$2, true, &$4, $5, NULL); }
-	| EMBEDDED				{ act_top_embedded(p, @1, &$1); }
-	| ';'					{ /* "global x;" */ }
+	  global_kw gvars			{ act_globals(p, &$2, false); }
+	| global_kw gvars ';'			{ act_globals(p, &$2, false); }
+	| private_kw global_kw gvars		{ act_globals(p, &$3, true); }
+	| private_kw global_kw gvars ';'	{ act_globals(p, &$3, true); }
+	| private_kw gvars			{ act_globals(p, &$2, true); }
+	| private_kw gvars ';'			{ act_globals(p, &$2, true); }
+	| function_kw fn_head block		{ act_function(p, $2, $3, NULL, false); }
+	| function_kw fn_head EMBEDDED		{ act_function(p, $2, NULL, &$3, false); }
+	| private_kw function_kw fn_head block	{ act_function(p, $3, $4, NULL, true); }
+	| private_kw function_kw fn_head EMBEDDED { act_function(p, $3, NULL, &$4, true); }
+	| probe_kw pp_list block		{ act_probe(p, @1, &$2, $3); }
+	| probe_kw alias_names pp_list block	{ act_alias(p, @1, &$2, false, &$3, $4, NULL); }
+	| probe_kw alias_names pp_list block ',' block
+						{ act_alias(p, @1, &$2, false, &$3, $4, $6); }
+	| probe_kw pp ADD_ASSIGN pp_list block	{ act_alias(p, @1, &$2, true, &$4, $5, NULL); }
+	| EMBEDDED				{ yyerrok; act_top_embedded(p, @1, &$1); }
+	;
+
+global_kw: K_GLOBAL { yyerrok; } ;
+private_kw: K_PRIVATE { yyerrok; } ;
+function_kw: K_FUNCTION { yyerrok; } ;
+probe_kw: K_PROBE { yyerrok; } ;
+
+/* "probe a = b = pp1, pp2": every name before an '=' is an alias name. */
+alias_names:
+	  pp '='
+	| alias_names pp '='			{ $$ = $1; act_pp_append(p, &$$, &$2); }
 	;
 
 gvars:
@@ -481,9 +498,9 @@ static int symbol_to_token(yysymbol_kind_t sym)
 
 static int yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p)
 {
-	yysymbol_kind_t expected[64];
-	int n = yypcontext_expected_tokens(ctx, expected, 64);
-	int kinds[64], i;
+	yysymbol_kind_t expected[YYNTOKENS];
+	int n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
+	int kinds[YYNTOKENS], i;
 
 	if (n < 0)
 		n = 0;

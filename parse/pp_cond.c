@@ -68,8 +68,13 @@ static struct operand read_operand(struct parser *p, struct token *tok)
 		}
 		break;
 	case ARG_COUNT:
-		o.kind = OPND_NUMBER;
-		o.n = s->args.n;
+		if (tok->text && tok->text[0] == '@') {
+			o.kind = OPND_STRING;
+			o.s = arena_printf(p->arena, "%d", s->args.n);
+		} else {
+			o.kind = OPND_NUMBER;
+			o.n = s->args.n;
+		}
 		return o;
 	case ARG_DOLLAR:
 	case ARG_AT:

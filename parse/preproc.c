@@ -117,20 +117,30 @@ static int finish_token(struct parser *p, struct token *tok)
 	switch (tok->kind) {
 	case ARG_DOLLAR:
 		arg = script_arg(p, tok);
-		if (arg)
+		if (arg) {
 			queue_argument(p, tok, arg);
-		return 0;
+			return 0;
+		}
+		/* Stand in a 0 so one missing argument gives one error. */
+		tok->kind = NUMBER;
+		tok->num = 0;
+		tok->text = "0";
+		return NUMBER;
 	case ARG_AT:
 		arg = script_arg(p, tok);
 		tok->kind = STRING;
 		tok->text = arg ? arg : "";
 		tok->len = strlen(tok->text);
 		return STRING;
-	case ARG_COUNT:
-		tok->kind = NUMBER;
+	case ARG_COUNT: {
+		/* $# is a number, @# the same count as a string. */
+		bool as_string = tok->text && tok->text[0] == '@';
+
 		tok->num = (uint64_t)p->sess->args.n;
 		tok->text = arena_printf(p->arena, "%d", p->sess->args.n);
-		return NUMBER;
+		tok->len = strlen(tok->text);
+		return tok->kind = as_string ? STRING : NUMBER;
+	}
 	case AT_IDENT:
 		for (i = 0; i < sizeof(at_operators) / sizeof(at_operators[0]); i++)
 			if (!strcmp(at_operators[i].name, tok->text))
@@ -140,7 +150,7 @@ static int finish_token(struct parser *p, struct token *tok)
 		return 0;
 	case PP_THEN:
 		parse_error_at(p, &tok->loc, tok,
-			       "'%%?' outside of a conditional");
+			       "incomplete conditional - missing '%%('");
 		return 0;
 	default:
 		return tok->kind;
@@ -186,7 +196,7 @@ int pp_next(struct parser *p, struct token *tok)
 			}
 			if (p->conds[p->ncond - 1].seen_else) {
 				parse_error_at(p, &tok->loc, tok,
-					       "too many '%%:' in conditional");
+					       "invalid conditional - duplicate '%%:'");
 				continue;
 			}
 			p->conds[p->ncond - 1].seen_else = true;

@@ -15,7 +15,7 @@ struct chunk {
 	struct chunk *next;
 	size_t size;
 	size_t used;
-	unsigned char data[];
+	unsigned char data[] __attribute__((aligned(ARENA_ALIGN)));
 };
 
 struct arena {

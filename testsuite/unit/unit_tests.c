@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* unit_tests.c: unit tests of util/ (arena, interning, strbuf, format
+ * strings, kernel facts). Prints one line per failure and a closing
+ * "N passed, N failed" line; exits non-zero on failure. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/arena.h"
+#include "util/format.h"
+#include "util/intern.h"
+#include "util/kernel_info.h"
+#include "util/strbuf.h"
+
+static int passed, failed;
+
+#define CHECK(cond)							\
+	do {								\
+		if (cond) {						\
+			passed++;					\
+		} else {						\
+			failed++;					\
+			printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+		}							\
+	} while (0)
+
+static void test_arena(void)
+{
+	struct arena *a = arena_new();
+	char *big = arena_alloc(a, 1 << 20);
+	char *s = arena_strndup(a, "hello world", 5);
+	size_t i;
+	int zero = 1;
+
+	for (i = 0; i < (1u << 20); i++)
+		zero &= big[i] == 0;
+	CHECK(zero);
+	CHECK(!strcmp(s, "hello"));
+	CHECK(((uintptr_t)arena_alloc(a, 3) & 15) == 0);
+	CHECK(!strcmp(arena_printf(a, "%d-%s", 42, "x"), "42-x"));
+	CHECK(arena_used(a) >= (1u << 20));
+	arena_free(a);
+}
+
+static void test_intern(void)
+{
+	struct arena *a = arena_new();
+	struct interner *in = intern_new(a);
+	const char *x = intern(in, "probe");
+	char buf[32];
+	int i, same = 1;
+
+	CHECK(x == intern(in, "probe"));
+	CHECK(x != intern(in, "probes"));
+	CHECK(intern_n(in, "probe!", 5) == x);
+	/* Survives growth: all earlier pointers stay unique and stable. */
+	for (i = 0; i < 5000; i++) {
+		snprintf(buf, sizeof(buf), "sym%d", i);
+		intern(in, buf);
+	}
+	for (i = 0; i < 5000; i += 97) {
+		snprintf(buf, sizeof(buf), "sym%d", i);
+		same &= !strcmp(intern(in, buf), buf);
+	}
+	CHECK(same);
+	CHECK(x == intern(in, "probe"));
+	arena_free(a);
+}
+
+static void test_strbuf(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	CHECK(!strcmp(sb_str(&sb), ""));
+	for (i = 0; i < 1000; i++)
+		sb_addc(&sb, 'a');
+	sb_addf(&sb, "%s=%d", "n", 7);
+	CHECK(sb.len == 1003);
+	CHECK(!strcmp(sb.buf + 1000, "n=7"));
+	sb_reset(&sb);
+	CHECK(sb.len == 0 && !strcmp(sb_str(&sb), ""));
+	sb_release(&sb);
+}
+
+static struct fmt_spec *fmt(struct arena *a, const char *s, const char **err)
+{
+	size_t off;
+
+	*err = NULL;
+	return fmt_parse(a, s, strlen(s), err, &off);
+}
+
+static void test_format(void)
+{
+	struct arena *a = arena_new();
+	const char *err;
+	struct fmt_spec *f;
+
+	f = fmt(a, "x=%-+5d %%s %*.*s%c", &err);
+	CHECK(f != NULL);
+	CHECK(f && f->nargs == 5);
+	CHECK(f && f->n == 5);
+	CHECK(f && f->pieces[0].conv == FMT_LITERAL && f->pieces[0].len == 2);
+	CHECK(f && f->pieces[1].conv == FMT_SIGNED &&
+	      f->pieces[1].flags == (FMT_F_LEFT | FMT_F_PLUS) &&
+	      f->pieces[1].width == 5);
+	CHECK(f && f->pieces[2].conv == FMT_LITERAL &&
+	      !strcmp(f->pieces[2].text, " %s "));
+	CHECK(f && f->pieces[3].width == FMT_STAR && f->pieces[3].precision == FMT_STAR);
+	f = fmt(a, "%#08lx %X %o %u %p %b %4b %m %M %i", &err);
+	CHECK(f && f->nargs == 10);
+	CHECK(f && f->pieces[0].flags == (FMT_F_ALT | FMT_F_ZERO) &&
+	      f->pieces[0].width == 8 && f->pieces[0].conv == FMT_HEX);
+	CHECK(fmt(a, "%Ld", &err) == NULL && err);
+	CHECK(fmt(a, "%f", &err) == NULL);
+	CHECK(fmt(a, "tail %", &err) == NULL);
+	CHECK(fmt(a, "%5", &err) == NULL);
+	f = fmt(a, "", &err);
+	CHECK(f && f->n == 0 && f->nargs == 0);
+	CHECK(fmt_conv_takes_string(FMT_STRING) && !fmt_conv_takes_string(FMT_SIGNED));
+	arena_free(a);
+}
+
+static void test_kernel_info(void)
+{
+	struct arena *a = arena_new();
+	struct kernel_info ki;
+	char dir[] = "/tmp/stap-unit-XXXXXX", path[256];
+	FILE *f;
+
+	if (!mkdtemp(dir)) {
+		failed++;
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/.config", dir);
+	f = fopen(path, "w");
+	fputs("# comment\nCONFIG_A=y\nCONFIG_B=m\nCONFIG_N=32\nCONFIG_S=\"str\"\n# CONFIG_U is not set\n", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/include/config", dir);
+	kernel_info_init(&ki, a, "6.1.0-99-test", dir);
+	CHECK(!strcmp(ki.release, "6.1.0-99-test"));
+	CHECK(!strcmp(ki.version, "6.1.0"));
+	CHECK(!strcmp(kernel_config(&ki, a, "CONFIG_A"), "y"));
+	CHECK(!strcmp(kernel_config(&ki, a, "CONFIG_B"), "m"));
+	CHECK(!strcmp(kernel_config(&ki, a, "CONFIG_N"), "32"));
+	CHECK(!strcmp(kernel_config(&ki, a, "CONFIG_S"), "\"str\""));
+	CHECK(!strcmp(kernel_config(&ki, a, "CONFIG_U"), ""));
+	kernel_info_init(&ki, a, "x", "/nonexistent-dir");
+	CHECK(kernel_config(&ki, a, "CONFIG_A") == NULL);
+	snprintf(path, sizeof(path), "rm -rf %s", dir);
+	if (system(path))
+		failed++;
+	arena_free(a);
+}
+
+int main(void)
+{
+	test_arena();
+	test_intern();
+	test_strbuf();
+	test_format();
+	test_kernel_info();
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
