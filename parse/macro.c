@@ -107,7 +107,9 @@ static int raw_next(struct parser *p, struct token *tok)
 		p->mframe = f->up;
 		p->mdepth--;
 	}
-	return lex_scan(p->lexer.scanner, tok);
+	if (lex_scan(p->lexer.scanner, tok) != YYEOF)
+		p->lexed++;
+	return tok->kind;
 }
 
 static void macro_error(struct parser *p, const struct token *tok,

@@ -39,6 +39,11 @@ struct ast_file *parse_file(struct parse_env *env, const struct source *src,
 	parser_init(&p, env, src, library);
 	parse_run(&p);
 	lex_close(&p.lexer);
+	/* An empty user script is an error, as in the reference. */
+	if (!library && !p.parsed && !diag_errors(env->diag))
+		diag_report(env->diag, DIAG_PLAIN, NULL, NULL,
+			    "Input file '%s' is empty%s.", src->name,
+			    p.lexed ? " after preprocessing" : "");
 	return p.file;
 }
 

@@ -126,6 +126,8 @@ struct parser {
 
 	/* Grammar state. */
 	bool in_function;
+	unsigned long lexed;		/* tokens read from the file */
+	unsigned long parsed;		/* tokens handed to the grammar */
 	struct token last;		/* the lookahead, for error messages */
 	struct ast_file *file;
 	unsigned errors_at_start;

@@ -157,7 +157,18 @@ static int finish_token(struct parser *p, struct token *tok)
 	}
 }
 
+static int pp_next_token(struct parser *p, struct token *tok);
+
 int pp_next(struct parser *p, struct token *tok)
+{
+	int kind = pp_next_token(p, tok);
+
+	if (kind != YYEOF)
+		p->parsed++;
+	return kind;
+}
+
+static int pp_next_token(struct parser *p, struct token *tok)
 {
 	for (;;) {
 		int kind;

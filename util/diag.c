@@ -92,6 +92,8 @@ void diag_report(struct diag *d, enum diag_kind kind, const struct srcloc *loc,
 	case DIAG_ERROR:
 		sb_adds(&sb, "ERROR: ");
 		break;
+	case DIAG_PLAIN:
+		break;
 	}
 	va_start(ap, fmt);
 	{
@@ -129,6 +131,7 @@ void diag_report(struct diag *d, enum diag_kind kind, const struct srcloc *loc,
 			add_source(&sb, "        source: ", loc);
 		break;
 	case DIAG_ERROR:
+	case DIAG_PLAIN:
 		sb_addc(&sb, '\n');
 		break;
 	}
@@ -149,6 +152,7 @@ void diag_report(struct diag *d, enum diag_kind kind, const struct srcloc *loc,
 			d->warnings++;
 			break;
 		case DIAG_ERROR:
+		case DIAG_PLAIN:
 			d->other_errors++;
 			break;
 		}

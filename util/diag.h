@@ -14,6 +14,7 @@ enum diag_kind {
 	DIAG_SEMANTIC_ERROR,	/* "semantic error: MSG: TOKEN at LOC" */
 	DIAG_WARNING,		/* "WARNING: MSG: TOKEN at LOC" */
 	DIAG_ERROR,		/* "ERROR: MSG" (no location) */
+	DIAG_PLAIN,		/* "MSG", counted as an error */
 };
 
 struct diag {
