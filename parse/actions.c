@@ -579,8 +579,10 @@ struct expr *act_target(struct parser *p, struct srcloc loc,
 
 struct expr *act_deref(struct parser *p, struct srcloc loc, struct expr *operand)
 {
-	(void)p;
-	return ast_with_operand(A, EXPR_DEREF, operand, loc);
+	struct expr *e = ast_expr(A, EXPR_DEREF, loc);
+
+	e->deref.operand = operand;
+	return e;
 }
 
 struct expr *act_cast(struct parser *p, struct srcloc loc, struct expr *operand,

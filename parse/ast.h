@@ -118,7 +118,7 @@ struct expr {
 		} atvar;
 		struct expr *operand;	/* EXPR_ENTRY, EXPR_DEFINED */
 		struct {
-			struct expr *operand;	/* must be first: see ->operand */
+			struct expr *operand;
 			struct target_path path;
 		} deref;
 		struct {

@@ -204,13 +204,11 @@ int lex_arg(struct lexer *lx, struct token *tok, int kind, const char *digits)
 
 int lex_error(struct lexer *lx, struct token *tok, const char *msg)
 {
-	const char *start = lx->src->text;
 	size_t len;
 	const char *line = source_line(lx->src, tok->loc.line, &len);
 	size_t off = tok->loc.col - 1, n = len > off ? len - off : 0;
 	char *desc;
 
-	(void)start;
 	if (n > 40)
 		n = 40;
 	desc = arena_printf(lx->p->arena, "junk '%.*s'", (int)n, line + off);

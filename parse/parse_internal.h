@@ -130,7 +130,6 @@ struct parser {
 	unsigned long parsed;		/* tokens handed to the grammar */
 	struct token last;		/* the lookahead, for error messages */
 	struct ast_file *file;
-	unsigned errors_at_start;
 };
 
 /* Report a parse error at @loc about @tok (NULL: the current lookahead). */
