@@ -11,6 +11,10 @@
 
 #define MACRO_BUCKETS 256
 #define MACRO_MAX_DEPTH 200
+/* Tokens one file may produce by expansion: a macro that uses itself
+ * twice doubles at each level and would exhaust memory long before it
+ * got deep. */
+#define MACRO_MAX_TOKENS (1u << 20)
 
 struct tokvec {
 	struct token *t;
@@ -250,8 +254,13 @@ static void macro_expand(struct parser *p, struct macro *m,
 
 	/* Only a runaway (recursive) expansion can nest this deep; a macro
 	 * used in its own arguments, @m(@m(x)), is fine. */
-	if (p->mdepth >= MACRO_MAX_DEPTH) {
-		macro_error(p, at, "macro expansion too deep: is '@%s' recursive?", m->name);
+	if (p->mdepth >= MACRO_MAX_DEPTH || p->macro_tokens > MACRO_MAX_TOKENS) {
+		macro_error(p, at, p->mdepth >= MACRO_MAX_DEPTH ?
+			    "macro expansion too deep: is '@%s' recursive?" :
+			    "macro expansion too large: is '@%s' recursive?", m->name);
+		/* Abandon every pending expansion: they would only repeat it. */
+		p->mframe = NULL;
+		p->mdepth = 0;
 		return;
 	}
 	memset(args, 0, sizeof(args));
@@ -276,6 +285,7 @@ static void macro_expand(struct parser *p, struct macro *m,
 		}
 		tv_push(p->arena, &f->toks, t);
 	}
+	p->macro_tokens += f->toks.n;
 	/* The first expanded token takes the spacing of the invocation. */
 	if (f->toks.n)
 		f->toks.t[0].space_before = at->space_before;

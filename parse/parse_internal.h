@@ -117,6 +117,7 @@ struct parser {
 	struct lexer lexer;
 	struct macro_frame *mframe;
 	unsigned mdepth;
+	unsigned long macro_tokens;	/* produced by expansions so far */
 
 	/* Conditional layer. */
 	struct cond_frame *conds;
