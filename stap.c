@@ -451,12 +451,7 @@ int main(int argc, char **argv)
 	diag.warnings_are_errors = sess.warnings_as_errors;
 	kernel_info_init(&kinfo, arena, sess.kernel_release,
 			 sess.kernel_build_dir);
-	env.arena = arena;
-	env.in = intern_new(arena);
-	env.diag = &diag;
-	env.sess = &sess;
-	env.kinfo = &kinfo;
-	parse_env_init(&env);
+	parse_env_init(&env, arena, &diag, &sess, &kinfo);
 
 	if (pass1(&env, &sess, &file) < 0) {
 		fputs("Pass 1: parse failed.  [man error::pass1]\n", stderr);

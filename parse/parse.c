@@ -8,10 +8,17 @@
 #include "parse/parser.h"
 #include "util/arena.h"
 #include "util/diag.h"
+#include "util/intern.h"
 
-void parse_env_init(struct parse_env *env)
+void parse_env_init(struct parse_env *env, struct arena *a, struct diag *d,
+		    const struct session *sess, struct kernel_info *kinfo)
 {
-	env->library_macros = macro_table_new(env->arena);
+	env->arena = a;
+	env->in = intern_new(a);
+	env->diag = d;
+	env->sess = sess;
+	env->kinfo = kinfo;
+	env->library_macros = macro_table_new(a);
 }
 
 static void parser_init(struct parser *p, struct parse_env *env,

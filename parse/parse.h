@@ -26,8 +26,10 @@ struct parse_env {
 	struct macro_table *library_macros;	/* from parse_env_init */
 };
 
-/* Fill @env->library_macros (an empty table in @env->arena). */
-void parse_env_init(struct parse_env *env);
+/* Set up @env over the caller's arena, diagnostics, session and kernel
+ * facts, with a new interner and an empty macro library (in @a). */
+void parse_env_init(struct parse_env *env, struct arena *a, struct diag *d,
+		    const struct session *sess, struct kernel_info *kinfo);
 
 /* Parse one script or tapset file. Returns its tree (in the arena) even
  * when errors were reported; errors are counted in @env->diag. */

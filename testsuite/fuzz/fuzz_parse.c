@@ -37,12 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sess.tapset_dir = "/nonexistent";
 	diag_init(&diag, devnull);
 	kernel_info_init(&kinfo, a, "6.1.0-fuzz", "/nonexistent");
-	env.arena = a;
-	env.in = intern_new(a);
-	env.diag = &diag;
-	env.sess = &sess;
-	env.kinfo = &kinfo;
-	parse_env_init(&env);
+	parse_env_init(&env, a, &diag, &sess, &kinfo);
 	src = source_from_mem(a, "<fuzz>", (const char *)data, size);
 	f = parse_file(&env, src, false);
 	if (!diag_errors(&diag))
