@@ -249,6 +249,7 @@ static void macro_expand(struct parser *p, struct macro *m,
 			 const struct token *at)
 {
 	struct macro_frame *f;
+	struct expansion *site;
 	struct tokvec args[64];
 	size_t i, j;
 
@@ -268,12 +269,16 @@ static void macro_expand(struct parser *p, struct macro *m,
 		return;
 	f = arena_new_obj(p->arena, struct macro_frame);
 	f->m = m;
+	site = arena_new_obj(p->arena, struct expansion);
+	site->what = "macro";
+	site->token = token_describe(p, at);
+	site->site = at->loc;
 	for (i = 0; i < m->body.n; i++) {
-		const struct token *t = &m->body.t[i];
+		struct token t = m->body.t[i];
 
-		if (t->kind == AT_IDENT) {
+		if (t.kind == AT_IDENT) {
 			for (j = 0; j < m->nparams; j++)
-				if (m->params[j] == t->text)
+				if (m->params[j] == t.text)
 					break;
 			if (j < m->nparams) {
 				size_t k;
@@ -283,7 +288,10 @@ static void macro_expand(struct parser *p, struct macro *m,
 				continue;
 			}
 		}
-		tv_push(p->arena, &f->toks, t);
+		/* Body tokens remember the invocation; argument tokens keep
+		 * the place they were written. */
+		t.loc.from = site;
+		tv_push(p->arena, &f->toks, &t);
 	}
 	p->macro_tokens += f->toks.n;
 	/* The first expanded token takes the spacing of the invocation. */

@@ -8,6 +8,9 @@
 
 #include "util/strbuf.h"
 
+/* Expansion sites shown under a message; a runaway recursion is summed up. */
+#define DIAG_MAX_EXPANSIONS 4
+
 struct seen_msg {
 	struct seen_msg *next;
 	char text[];
@@ -66,6 +69,25 @@ static void add_source(struct strbuf *sb, const char *label,
 	sb_adds(sb, "^\n");
 }
 
+/* The chain of expansions that produced @loc, innermost first. */
+static void add_expansions(struct strbuf *sb, const char *label,
+			   const struct srcloc *loc)
+{
+	const struct expansion *x;
+	unsigned depth = 0;
+
+	for (x = loc->from; x; x = x->site.from, depth++) {
+		if (depth == DIAG_MAX_EXPANSIONS)
+			continue;	/* only count the rest */
+		sb_addf(sb, "\tin expansion of %s: %s at %s:%u:%u\n", x->what,
+			x->token, x->site.src->name, x->site.line, x->site.col);
+		add_source(sb, label, &x->site);
+	}
+	if (depth > DIAG_MAX_EXPANSIONS)
+		sb_addf(sb, "\t(and %u more expansions)\n",
+			depth - DIAG_MAX_EXPANSIONS);
+}
+
 void diag_report(struct diag *d, enum diag_kind kind, const struct srcloc *loc,
 		 const char *token, const char *fmt, ...)
 {
@@ -116,8 +138,10 @@ void diag_report(struct diag *d, enum diag_kind kind, const struct srcloc *loc,
 				loc->src->name, loc->line, loc->col);
 		else
 			sb_addf(&sb, "%s\n", token ? token : "");
-		if (token && has_loc)
+		if (token && has_loc) {
 			add_source(&sb, "     source: ", loc);
+			add_expansions(&sb, "     source: ", loc);
+		}
 		sb_addc(&sb, '\n');
 		break;
 	case DIAG_SEMANTIC_ERROR:
@@ -127,8 +151,10 @@ void diag_report(struct diag *d, enum diag_kind kind, const struct srcloc *loc,
 				loc->src->name, loc->line, loc->col);
 		else
 			sb_addc(&sb, '\n');
-		if (has_loc)
+		if (has_loc) {
 			add_source(&sb, "        source: ", loc);
+			add_expansions(&sb, "        source: ", loc);
+		}
 		break;
 	case DIAG_ERROR:
 	case DIAG_PLAIN:

@@ -15,10 +15,20 @@ struct source {
 	bool library;		/* a tapset file: embedded C allowed */
 };
 
+struct expansion;
+
 struct srcloc {
 	const struct source *src;
 	unsigned line;		/* 1-based; 0 when unknown */
 	unsigned col;		/* 1-based */
+	const struct expansion *from;	/* macro (later: alias) that produced it */
+};
+
+/* Where a construct was expanded: "in expansion of WHAT: TOKEN at SITE". */
+struct expansion {
+	const char *what;	/* "macro" */
+	const char *token;	/* "operator '@m'" */
+	struct srcloc site;	/* may itself have been expanded */
 };
 
 /* A source whose text is @len bytes at @text (copied into @a). */
