@@ -77,7 +77,7 @@ static void add_expansions(struct strbuf *sb, const char *label,
 	unsigned depth = 0;
 
 	for (x = loc->from; x; x = x->site.from, depth++) {
-		if (depth == DIAG_MAX_EXPANSIONS)
+		if (depth >= DIAG_MAX_EXPANSIONS)
 			continue;	/* only count the rest */
 		sb_addf(sb, "\tin expansion of %s: %s at %s:%u:%u\n", x->what,
 			x->token, x->site.src->name, x->site.line, x->site.col);
