@@ -449,6 +449,7 @@ int main(int argc, char **argv)
 	diag_init(&diag, stderr);
 	diag.no_warnings = sess.no_warnings;
 	diag.warnings_are_errors = sess.warnings_as_errors;
+	diag.show_origin = sess.verbose[0] >= 2;
 	kernel_info_init(&kinfo, arena, sess.kernel_release,
 			 sess.kernel_build_dir);
 	parse_env_init(&env, arena, &diag, &sess, &kinfo);

@@ -16,8 +16,9 @@
 
 #define A (p->arena)
 
-void parse_error_at(struct parser *p, const struct srcloc *loc,
-		    const struct token *tok, const char *fmt, ...)
+void parse_error_from(struct parser *p, const char *file, int line,
+		      const struct srcloc *loc, const struct token *tok,
+		      const char *fmt, ...)
 {
 	char msg[512];
 	va_list ap;
@@ -27,17 +28,20 @@ void parse_error_at(struct parser *p, const struct srcloc *loc,
 	va_end(ap);
 	if (!tok)
 		tok = &p->last;
-	diag_report(p->diag, DIAG_PARSE_ERROR, loc ? loc : &tok->loc,
-		    token_describe(p, tok), "%s", msg);
+	diag_report_from(p->diag, file, line, DIAG_PARSE_ERROR,
+			 loc ? loc : &tok->loc, token_describe(p, tok), "%s", msg);
 }
 
 /* An error about a construct whose token is only known by kind and text. */
-static void error_near(struct parser *p, struct srcloc loc, int kind,
-		       const char *text, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+static void error_near_from(struct parser *p, const char *file, int line,
+			    struct srcloc loc, int kind, const char *text,
+			    const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+#define error_near(p, ...) error_near_from((p), __FILE__, __LINE__, __VA_ARGS__)
 
-static void error_near(struct parser *p, struct srcloc loc, int kind,
-		       const char *text, const char *fmt, ...)
+static void error_near_from(struct parser *p, const char *file, int line,
+			    struct srcloc loc, int kind, const char *text,
+			    const char *fmt, ...)
 {
 	struct token t = { .kind = kind, .text = text, .loc = loc };
 	char msg[512];
@@ -47,8 +51,8 @@ static void error_near(struct parser *p, struct srcloc loc, int kind,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	diag_report(p->diag, DIAG_PARSE_ERROR, &loc, token_describe(p, &t),
-		    "%s", msg);
+	diag_report_from(p->diag, file, line, DIAG_PARSE_ERROR, &loc,
+			 token_describe(p, &t), "%s", msg);
 }
 
 const char *token_spelling(struct parser *p, int kind)

@@ -134,8 +134,10 @@ struct parser {
 };
 
 /* Report a parse error at @loc about @tok (NULL: the current lookahead). */
-void parse_error_at(struct parser *p, const struct srcloc *loc,
-		    const struct token *tok, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+void parse_error_from(struct parser *p, const char *file, int line,
+		      const struct srcloc *loc, const struct token *tok,
+		      const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+#define parse_error_at(p, ...) parse_error_from((p), __FILE__, __LINE__, __VA_ARGS__)
 
 #endif

@@ -88,8 +88,9 @@ static void add_expansions(struct strbuf *sb, const char *label,
 			depth - DIAG_MAX_EXPANSIONS);
 }
 
-void diag_report(struct diag *d, enum diag_kind kind, const struct srcloc *loc,
-		 const char *token, const char *fmt, ...)
+void diag_report_from(struct diag *d, const char *file, int line,
+		      enum diag_kind kind, const struct srcloc *loc,
+		      const char *token, const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
 	bool has_loc = loc && loc->src && loc->line;
@@ -125,6 +126,8 @@ void diag_report(struct diag *d, enum diag_kind kind, const struct srcloc *loc,
 		sb_adds(&sb, buf);
 	}
 	va_end(ap);
+	if (d->show_origin)
+		sb_addf(&sb, " [%s:%d]", file, line);
 
 	switch (kind) {
 	case DIAG_PARSE_ERROR:

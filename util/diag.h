@@ -26,6 +26,7 @@ struct diag {
 	unsigned suppressed;	/* exact duplicates dropped */
 	bool no_warnings;	/* -w */
 	bool warnings_are_errors; /* -W */
+	bool show_origin;	/* -vv: name the translator source line too */
 	struct seen_msg *seen;	/* heap list for de-duplication */
 };
 
@@ -36,9 +37,11 @@ void diag_release(struct diag *d);
 /* Report one diagnostic. @token describes the token the message is about
  * ("operator '}'", "identifier 'x'", "keyword 'if'"); NULL at end of file
  * prints "FILE EOF". @loc may be NULL for messages without a place. */
-void diag_report(struct diag *d, enum diag_kind kind, const struct srcloc *loc,
-		 const char *token, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+void diag_report_from(struct diag *d, const char *file, int line,
+		      enum diag_kind kind, const struct srcloc *loc,
+		      const char *token, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+#define diag_report(d, ...) diag_report_from((d), __FILE__, __LINE__, __VA_ARGS__)
 
 static inline unsigned diag_errors(const struct diag *d)
 {
