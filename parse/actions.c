@@ -105,6 +105,9 @@ struct decl *act_gvar(struct parser *p, struct srcloc loc,
 	d->global.init = init;
 	if (gs->size < 0)
 		error_near(p, loc, IDENT, name->text, "invalid array size");
+	if (init && (gs->size || gs->wrap))
+		error_near(p, loc, IDENT, name->text,
+			   "only scalar globals can be initialized");
 	return d;
 }
 
@@ -315,15 +318,6 @@ struct stmt *act_return(struct parser *p, struct srcloc loc, struct expr *e)
 	return ast_stmt_expr(A, STMT_RETURN, e, loc);
 }
 
-static int count_sort(const struct fe_var *v, int *dir, int *key, int idx)
-{
-	if (!v->sort)
-		return 0;
-	*dir = v->sort;
-	*key = idx;
-	return 1;
-}
-
 void act_fe_push(struct parser *p, struct ptrvec *keys, const struct fe_var *v)
 {
 	struct fe_var *copy = arena_new_obj(A, struct fe_var);
@@ -332,66 +326,70 @@ void act_fe_push(struct parser *p, struct ptrvec *keys, const struct fe_var *v)
 	vec_push(A, keys, copy);
 }
 
-/* Keys and value variable of a foreach; sort marks are collected later by
- * act_foreach, so they are kept as fe_var records until then. */
-struct foreach_stmt *act_fe_keys(struct parser *p, const struct fe_var *value,
-				 const struct fe_var *key,
-				 const struct ptrvec *keys, bool bracketed)
+struct fe_head *act_fe_keys(struct parser *p, const struct fe_var *value,
+			    const struct fe_var *key, const struct ptrvec *keys,
+			    bool bracketed)
 {
-	struct foreach_stmt *fe = arena_new_obj(A, struct foreach_stmt);
+	struct fe_head *h = arena_new_obj(A, struct fe_head);
 
 	if (key)
-		act_fe_push(p, &fe->keys, key);
+		act_fe_push(p, &h->keys, key);
 	else
-		fe->keys = *keys;
+		h->keys = *keys;
 	if (value) {
-		struct fe_var *v = arena_new_obj(A, struct fe_var);
-
-		*v = *value;
-		fe->value = (struct expr *)v;	/* resolved in act_foreach */
+		h->value = arena_new_obj(A, struct fe_var);
+		*h->value = *value;
 	}
-	fe->bracketed = bracketed;
-	return fe;
+	h->bracketed = bracketed;
+	return h;
+}
+
+/* Record one sort mark; a second one anywhere is an error at its mark. */
+static void take_sort(struct parser *p, struct foreach_stmt *fe,
+		      const struct fe_var *v, int key, bool *seen)
+{
+	if (!v->sort)
+		return;
+	if (*seen) {
+		error_near(p, v->sort_loc, v->sort > 0 ? '+' : '-', NULL,
+			   "multiple sort directives");
+		return;
+	}
+	*seen = true;
+	fe->sort_dir = v->sort;
+	fe->sort_key = key;
 }
 
 struct stmt *act_foreach(struct parser *p, struct srcloc loc,
-			 struct foreach_stmt *fe, struct expr *array,
+			 struct fe_head *head, struct expr *array,
 			 const struct fe_var *sort, struct expr *limit,
 			 struct stmt *body)
 {
 	struct stmt *s = ast_stmt(A, STMT_FOREACH, loc);
-	int marks = 0, dir = 0, key = 0;
+	struct foreach_stmt *fe = arena_new_obj(A, struct foreach_stmt);
+	bool seen = false;
 	size_t i;
 
-	for (i = 0; i < fe->keys.n; i++) {
-		struct fe_var *v = fe->keys.v[i];
+	for (i = 0; i < head->keys.n; i++) {
+		struct fe_var *v = head->keys.v[i];
 
-		marks += count_sort(v, &dir, &key, (int)i + 1);
-		fe->keys.v[i] = v->sym;
+		take_sort(p, fe, v, (int)i + 1, &seen);
+		vec_push(A, &fe->keys, v->sym);
 	}
-	if (fe->value) {
-		struct fe_var *v = (struct fe_var *)fe->value;
-
-		marks += count_sort(v, &dir, &key, -1);
-		fe->value = v->sym;
+	fe->bracketed = head->bracketed;
+	if (head->value) {
+		take_sort(p, fe, head->value, -1, &seen);
+		fe->value = head->value->sym;
 	}
-	if (sort->sort || sort->stat) {
-		marks += sort->sort ? 1 : 0;
-		if (sort->sort) {
-			dir = sort->sort;
-			key = -1;
-		}
+	take_sort(p, fe, sort, -1, &seen);
+	if (sort->stat) {
+		/* "s @sum" sorts a statistics array by that extractor. */
 		fe->sort_stat = sort->stat;
-		if (sort->stat && !sort->sort) {
-			dir = 1;
-			key = -1;
+		if (!fe->sort_dir) {
+			fe->sort_dir = 1;
+			fe->sort_key = -1;
 		}
 	}
-	if (marks > 1)
-		error_near(p, loc, K_FOREACH, "foreach",
-			   "multiple sort directives");
-	fe->sort_key = key;
-	fe->sort_dir = dir;
 	fe->array = array;
 	fe->limit = limit;
 	fe->body = body;
@@ -637,6 +635,21 @@ struct expr *act_target_field(struct parser *p, struct expr *target,
 	return target;
 }
 
+struct expr *act_target_pretty(struct parser *p, struct expr *target,
+			       struct srcloc loc, const struct tokval *dollars)
+{
+	struct target_path *path = ast_target_path(target);
+
+	if (strcmp(dollars->text, "$") && strcmp(dollars->text, "$$"))
+		error_near(p, loc, TARGET, dollars->text,
+			   "expected a field name, '$' or '$$' after '->'");
+	else if (path->pretty)
+		error_near(p, loc, TARGET, dollars->text,
+			   "a pretty-printing suffix ($ or $$) must come last");
+	path->pretty = (int)strlen(dollars->text);
+	return target;
+}
+
 struct expr *act_target_index(struct parser *p, struct expr *target,
 			      struct srcloc loc, struct expr *index)
 {
@@ -647,16 +660,46 @@ struct expr *act_target_index(struct parser *p, struct expr *target,
 	return target;
 }
 
-struct expr *act_concat_literal(struct parser *p, struct expr *str,
-				const struct tokval *next)
+void act_string_piece(struct parser *p, struct ptrvec *pieces,
+		      const struct tokval *piece)
 {
-	char *s = arena_alloc(A, str->str.len + next->len + 1);
+	struct tokval *copy = arena_new_obj(A, struct tokval);
 
-	memcpy(s, str->str.s, str->str.len);
-	memcpy(s + str->str.len, next->text, next->len);
-	str->str.s = s;
-	str->str.len += next->len;
-	return str;
+	*copy = *piece;
+	vec_push(A, pieces, copy);
+}
+
+struct expr *act_string(struct parser *p, struct srcloc loc,
+			struct ptrvec *pieces)
+{
+	const struct tokval *first = pieces->v[0];
+	size_t i, len = 0;
+	char *s;
+
+	if (pieces->n == 1)
+		return ast_string(A, first->text, first->len, loc);
+	for (i = 0; i < pieces->n; i++)
+		len += ((const struct tokval *)pieces->v[i])->len;
+	s = arena_alloc(A, len + 1);
+	for (len = 0, i = 0; i < pieces->n; i++) {
+		const struct tokval *t = pieces->v[i];
+
+		memcpy(s + len, t->text, t->len);
+		len += t->len;
+	}
+	return ast_string(A, s, len, loc);
+}
+
+struct expr *act_depth(struct parser *p, struct expr *e)
+{
+	if (e->depth <= EXPR_MAX_DEPTH)
+		return e;
+	if (!p->depth_reported)
+		error_near(p, e->loc, IDENT, NULL,
+			   "expression nested too deeply (more than %d operators)",
+			   EXPR_MAX_DEPTH);
+	p->depth_reported = true;
+	return ast_number(A, 0, e->loc);
 }
 
 static bool has_kind(const int *kinds, int n, int k)
@@ -716,8 +759,13 @@ void act_syntax_error(struct parser *p, const int *kinds, int n)
 	    has_kind(kinds, n, STRING)) {
 		sb_adds(&sb, has_kind(kinds, n, '}') ? "expected statement"
 						     : "expected expression");
-	} else if (has_kind(kinds, n, K_PROBE) && has_kind(kinds, n, K_GLOBAL)) {
+	} else if (has_kind(kinds, n, K_PROBE) && has_kind(kinds, n, EMBEDDED) &&
+		   !has_kind(kinds, n, IDENT)) {
 		sb_adds(&sb, "expected 'probe', 'global', 'function', 'private' or embedded code");
+	} else if (has_kind(kinds, n, IDENT) && has_kind(kinds, n, K_PROBE)) {
+		/* A name where keywords are names too: after '->' or '.'. */
+		sb_adds(&sb, has_kind(kinds, n, '{') ? "expected identifier, '*' or '{'"
+						     : "expected identifier or keyword");
 	} else if (m > 0 && m <= 6) {
 		sb_adds(&sb, "expected ");
 		for (i = 0; i < m; i++) {

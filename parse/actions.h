@@ -12,6 +12,14 @@ struct fe_var {
 	struct expr *sym;
 	int sort;
 	const char *stat;
+	struct srcloc sort_loc;	/* of the + or - */
+};
+
+/* The variables of a foreach, before the array and its sort are known. */
+struct fe_head {
+	struct ptrvec keys;	/* struct fe_var * */
+	struct fe_var *value;	/* or NULL */
+	bool bracketed;
 };
 
 /* The size part of a global: a[N], a%, a%[N]. */
@@ -57,12 +65,12 @@ struct tokval act_pp_glue(struct parser *p, const struct tokval *a,
 			  const struct tokval *b, struct srcloc bloc);
 
 struct stmt *act_return(struct parser *p, struct srcloc loc, struct expr *e);
-struct foreach_stmt *act_fe_keys(struct parser *p, const struct fe_var *value,
-				 const struct fe_var *key,
-				 const struct ptrvec *keys, bool bracketed);
+struct fe_head *act_fe_keys(struct parser *p, const struct fe_var *value,
+			    const struct fe_var *key, const struct ptrvec *keys,
+			    bool bracketed);
 void act_fe_push(struct parser *p, struct ptrvec *keys, const struct fe_var *v);
 struct stmt *act_foreach(struct parser *p, struct srcloc loc,
-			 struct foreach_stmt *fe, struct expr *array,
+			 struct fe_head *head, struct expr *array,
 			 const struct fe_var *sort, struct expr *limit,
 			 struct stmt *body);
 
@@ -94,10 +102,20 @@ struct expr *act_atvar(struct parser *p, struct srcloc loc, struct expr *name,
 struct expr *act_deref(struct parser *p, struct srcloc loc, struct expr *operand);
 struct expr *act_target_field(struct parser *p, struct expr *target,
 			      struct srcloc loc, const struct tokval *field);
+/* "->$" / "->$$": the reference's spelling of a pretty-print suffix. */
+struct expr *act_target_pretty(struct parser *p, struct expr *target,
+			       struct srcloc loc, const struct tokval *dollars);
 struct expr *act_target_index(struct parser *p, struct expr *target,
 			      struct srcloc loc, struct expr *index);
-struct expr *act_concat_literal(struct parser *p, struct expr *str,
-				const struct tokval *next);
+void act_string_piece(struct parser *p, struct ptrvec *pieces,
+		      const struct tokval *piece);
+struct expr *act_string(struct parser *p, struct srcloc loc,
+			struct ptrvec *pieces);
+
+/* @e, unless operators nest deeper than EXPR_MAX_DEPTH below it: then
+ * one error per file and a leaf in its place, so no later pass recurses
+ * without bound. */
+struct expr *act_depth(struct parser *p, struct expr *e);
 
 /* The grammar's syntax-error report: @kinds are the expected tokens. */
 void act_syntax_error(struct parser *p, const int *kinds, int n);

@@ -68,11 +68,19 @@ struct expr *ast_symbol(struct arena *a, const char *name, struct srcloc loc)
 	return e;
 }
 
+static unsigned deeper(const struct expr *a, const struct expr *b)
+{
+	unsigned da = a ? a->depth : 0, db = b ? b->depth : 0;
+
+	return 1 + (da > db ? da : db);
+}
+
 struct expr *ast_binary(struct arena *a, enum op op, struct expr *l,
 			struct expr *r, struct srcloc loc)
 {
 	struct expr *e = ast_expr(a, EXPR_BINARY, loc);
 
+	e->depth = deeper(l, r);
 	e->bin.op = op;
 	e->bin.l = l;
 	e->bin.r = r;
@@ -100,6 +108,7 @@ struct expr *ast_unary(struct arena *a, enum op op, struct expr *e,
 		return e;
 	}
 	u = ast_expr(a, EXPR_UNARY, loc);
+	u->depth = deeper(e, NULL);
 	u->un.op = op;
 	u->un.e = e;
 	return u;
@@ -110,6 +119,7 @@ struct expr *ast_crement(struct arena *a, enum op op, struct expr *e,
 {
 	struct expr *u = ast_expr(a, EXPR_CREMENT, loc);
 
+	u->depth = deeper(e, NULL);
 	u->un.op = op;
 	u->un.e = e;
 	return u;
@@ -120,6 +130,9 @@ struct expr *ast_ternary(struct arena *a, struct expr *c, struct expr *t,
 {
 	struct expr *e = ast_expr(a, EXPR_TERNARY, loc);
 
+	e->depth = deeper(t, f);
+	if (c->depth >= e->depth)
+		e->depth = c->depth + 1;
 	e->tern.c = c;
 	e->tern.t = t;
 	e->tern.f = f;

@@ -64,6 +64,7 @@ struct expr {
 	enum expr_kind kind;
 	struct srcloc loc;	/* the principal token */
 	enum stap_type type;	/* set by elaboration */
+	unsigned depth;		/* operator nesting below this node */
 	union {
 		int64_t num;
 		struct {
@@ -246,6 +247,9 @@ struct expr *ast_unary(struct arena *a, enum op op, struct expr *e,
 		       struct srcloc loc);
 struct expr *ast_crement(struct arena *a, enum op op, struct expr *e,
 			 struct srcloc loc);
+/* Operator nesting a tree may reach; later passes recurse over it. */
+#define EXPR_MAX_DEPTH 2000
+
 struct expr *ast_ternary(struct arena *a, struct expr *c, struct expr *t,
 			 struct expr *f, struct srcloc loc);
 struct expr *ast_index(struct arena *a, struct expr *base,

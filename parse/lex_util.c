@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* lex_util.c: token construction for the Flex actions: keywords, numbers,
  * string escapes, positions, and token descriptions for diagnostics. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,7 @@ void lex_begin_token(struct lexer *lx, struct token *tok, const char *text,
 	tok->loc.src = lx->src;
 	tok->loc.line = lx->line;
 	tok->loc.col = lx->col;
+	tok->loc.from = NULL;
 	tok->space_before = lx->space;
 	tok->text = NULL;
 	tok->len = 0;
@@ -221,6 +223,7 @@ int lex_eof(struct lexer *lx, struct token *tok)
 	tok->loc.src = lx->src;
 	tok->loc.line = lx->line;
 	tok->loc.col = lx->col;
+	tok->loc.from = NULL;
 	tok->space_before = lx->space;
 	tok->text = NULL;
 	tok->len = 0;
@@ -319,6 +322,33 @@ const char *token_kind_name(int kind)
 	return "token";
 }
 
+/* "text" with C escapes, cut at 60 bytes, for one diagnostic line. */
+static const char *escape_for_message(struct parser *p, const char *s,
+				      size_t len)
+{
+	char *out = arena_alloc(p->arena, 4 * 60 + 8), *o = out;
+	size_t i;
+
+	*o++ = '"';
+	for (i = 0; i < len && i < 60; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '"' || c == '\\') {
+			*o++ = '\\';
+			*o++ = (char)c;
+		} else if (c < 32 || c == 127) {
+			o += sprintf(o, "\\%03o", c);
+		} else {
+			*o++ = (char)c;
+		}
+	}
+	if (len > 60)
+		o += sprintf(o, "...");
+	*o++ = '"';
+	*o = '\0';
+	return out;
+}
+
 const char *token_describe(struct parser *p, const struct token *tok)
 {
 	const char *k;
@@ -328,12 +358,14 @@ const char *token_describe(struct parser *p, const struct token *tok)
 		return NULL;
 	case IDENT:
 	case TARGET:
+		if (!tok->text)	/* a construct, not a token */
+			return "expression";
 		return arena_printf(p->arena, "identifier '%s'", tok->text);
 	case NUMBER:
 		return arena_printf(p->arena, "number '%s'", tok->text);
 	case STRING:
-		return arena_printf(p->arena, "string '\"%.*s\"'",
-				    (int)(tok->len > 60 ? 60 : tok->len), tok->text);
+		return arena_printf(p->arena, "string '%s'",
+				    escape_for_message(p, tok->text, tok->len));
 	case EMBEDDED:
 		return "embedded-code";
 	case AT_CAST: case AT_VAR: case AT_ENTRY: case AT_DEFINED:

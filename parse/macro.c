@@ -11,6 +11,8 @@
 
 #define MACRO_BUCKETS 256
 #define MACRO_MAX_DEPTH 200
+#define MACRO_MAX_PARAMS 64
+#define MACRO_MAX_PARAMS_STR "64"
 /* Tokens one file may produce by expansion: a macro that uses itself
  * twice doubles at each level and would exhaust memory long before it
  * got deep. */
@@ -144,16 +146,29 @@ static void macro_define(struct parser *p, const struct token *at, bool record)
 	m->file = at->loc.src;
 	kind = raw_next(p, &tok);
 	if (kind == '(') {
-		const char *params[64];
+		const char *params[MACRO_MAX_PARAMS];
 		size_t n = 0;
 
 		m->has_params = true;
 		kind = raw_next(p, &tok);
 		while (kind != ')') {
-			if (kind != IDENT || n == 64) {
+			size_t k;
+
+			if (kind != IDENT) {
 				macro_error(p, &tok, "expected macro parameter name%s", "");
 				return;
 			}
+			if (n == MACRO_MAX_PARAMS) {
+				macro_error(p, &tok, "too many macro parameters (at most %s)",
+					    MACRO_MAX_PARAMS_STR);
+				return;
+			}
+			for (k = 0; k < n; k++)
+				if (params[k] == tok.text) {
+					macro_error(p, &tok, "duplicate macro parameter '%s'",
+						    tok.text);
+					return;
+				}
 			params[n++] = tok.text;
 			kind = raw_next(p, &tok);
 			if (kind == ',')
@@ -200,7 +215,9 @@ static void macro_define(struct parser *p, const struct token *at, bool record)
 	t->b[bucket(m->name)] = m;
 }
 
-/* Read "( arg, arg )" as raw token lists split at top-level commas. */
+/* Read "( arg, arg )" as raw token lists split at commas outside ( )
+ * and [ ]; always reads through the closing parenthesis so that a wrong
+ * count is one error, not a cascade. */
 static bool read_args(struct parser *p, const struct macro *m,
 		      const struct token *at, struct tokvec *args)
 {
@@ -224,13 +241,11 @@ static bool read_args(struct parser *p, const struct macro *m,
 			n++;
 			if (kind == ')')
 				break;
-			if (n >= m->nparams)
-				goto count;
 			continue;
 		}
-		if (kind == '(' || kind == '[' || kind == '{')
+		if (kind == '(' || kind == '[')
 			depth++;
-		if ((kind == ')' || kind == ']' || kind == '}') && depth)
+		if ((kind == ')' || kind == ']') && depth)
 			depth--;
 		if (n < m->nparams)
 			tv_push(p->arena, &args[n], &tok);
@@ -240,17 +255,17 @@ static bool read_args(struct parser *p, const struct macro *m,
 		n = 0;
 	if (n == m->nparams)
 		return true;
-count:
-	macro_error(p, at, "wrong number of parameters for macro '@%s'", m->name);
+	parse_error_at(p, &at->loc, at, "too %s parameters for macro '@%s' (expected %zu)",
+		       n < m->nparams ? "few" : "many", m->name, m->nparams);
 	return false;
 }
 
-static void macro_expand(struct parser *p, struct macro *m,
+static bool macro_expand(struct parser *p, struct macro *m,
 			 const struct token *at)
 {
 	struct macro_frame *f;
 	struct expansion *site;
-	struct tokvec args[64];
+	struct tokvec args[MACRO_MAX_PARAMS];
 	size_t i, j;
 
 	/* Only a runaway (recursive) expansion can nest this deep; a macro
@@ -262,11 +277,11 @@ static void macro_expand(struct parser *p, struct macro *m,
 		/* Abandon every pending expansion: they would only repeat it. */
 		p->mframe = NULL;
 		p->mdepth = 0;
-		return;
+		return false;
 	}
 	memset(args, 0, sizeof(args));
 	if (m->has_params && !read_args(p, m, at, args))
-		return;
+		return false;
 	f = arena_new_obj(p->arena, struct macro_frame);
 	f->m = m;
 	site = arena_new_obj(p->arena, struct expansion);
@@ -300,6 +315,7 @@ static void macro_expand(struct parser *p, struct macro *m,
 	f->up = p->mframe;
 	p->mframe = f;
 	p->mdepth++;
+	return true;
 }
 
 int macro_next(struct parser *p, struct token *tok)
@@ -324,7 +340,15 @@ int macro_next(struct parser *p, struct token *tok)
 		{
 			struct token at = *tok;
 
-			macro_expand(p, m, &at);
+			if (macro_expand(p, m, &at))
+				continue;
+			/* A failed expansion leaves a 0 in its place, so the
+			 * error is not followed by a cascade. */
+			tok->kind = NUMBER;
+			tok->num = 0;
+			tok->text = "0";
+			tok->len = 1;
+			return NUMBER;
 		}
 	}
 }

@@ -90,7 +90,7 @@ int pp_next(struct parser *p, struct token *tok);
 bool pp_skipping(const struct parser *p);
 /* Evaluate one %( condition; reads tokens up to and including %?.
  * Returns 1/0, or -1 after reporting an error. */
-int pp_eval_condition(struct parser *p, const struct token *open);
+int pp_eval_condition(struct parser *p);
 
 /* ---- the parser state ---- */
 struct cond_frame {
@@ -127,6 +127,7 @@ struct parser {
 
 	/* Grammar state. */
 	bool in_function;
+	bool depth_reported;
 	unsigned long lexed;		/* tokens read from the file */
 	unsigned long parsed;		/* tokens handed to the grammar */
 	struct token last;		/* the lookahead, for error messages */

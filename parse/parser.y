@@ -35,7 +35,7 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
 	struct probe_point *pp;
 	struct pp_component *comp;
 	struct ptrvec vec;
-	struct foreach_stmt *fe;
+	struct fe_head *fh;
 	struct fe_var fv;
 	struct gsize gs;
 	int num;
@@ -69,8 +69,7 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
 %precedence ';'
 %precedence IDENT TARGET NUMBER STRING EMBEDDED AT_CAST AT_VAR AT_ENTRY
 %precedence AT_DEFINED AT_PROBEWRITE AT_STATOP AT_HIST_LOG AT_HIST_LINEAR AT_OP
-%right '=' ADD_ASSIGN SUB_ASSIGN MUL_ASSIGN DIV_ASSIGN MOD_ASSIGN SHL_ASSIGN
-%right SHR_ASSIGN AND_ASSIGN OR_ASSIGN XOR_ASSIGN CAT_ASSIGN STATS_ADD
+%right '=' ADD_ASSIGN SUB_ASSIGN MUL_ASSIGN DIV_ASSIGN MOD_ASSIGN SHL_ASSIGN SHR_ASSIGN AND_ASSIGN OR_ASSIGN XOR_ASSIGN CAT_ASSIGN STATS_ADD
 %right '?' ':'
 %left OROR
 %left ANDAND
@@ -91,12 +90,12 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
 %type <expr> index hist in_array fe_array call
 %type <stmt> stmt simple block
 %type <vec> stmts args opt_args index_list pp_list pp_comps pp_group pp gvars params
-%type <vec> alias_names
+%type <vec> alias_names strings
 %type <vec> opt_params fe_var_list
 %type <comp> pp_comp
 %type <tok> pp_name pp_first pp_piece member
 %type <decl> fn_head gvar
-%type <fe> fe_vars
+%type <fh> fe_vars
 %type <fv> fe_var fe_array_sort
 %type <gs> gsize
 %type <num> opt_sort pp_flags
@@ -308,7 +307,7 @@ fe_var_list:
 	;
 
 fe_var:
-	  IDENT opt_sort			{ $$ = (struct fe_var){ ast_symbol(A, $1.text, @1), $2, NULL }; }
+	  IDENT opt_sort			{ $$ = (struct fe_var){ ast_symbol(A, $1.text, @1), $2, NULL, @2 }; }
 	;
 
 opt_sort:
@@ -324,60 +323,60 @@ fe_array:
 	;
 
 fe_array_sort:
-	  opt_sort				{ $$ = (struct fe_var){ NULL, $1, NULL }; }
-	| AT_STATOP opt_sort			{ $$ = (struct fe_var){ NULL, $2, $1.text }; }
+	  opt_sort				{ $$ = (struct fe_var){ NULL, $1, NULL, @1 }; }
+	| AT_STATOP opt_sort			{ $$ = (struct fe_var){ NULL, $2, $1.text, @2 }; }
 	;
 
 /* ---- expressions ---- */
 
 expr:
-	  expr '=' expr				{ $$ = ast_assign(A, OP_ASSIGN, $1, $3, @2); }
-	| expr ADD_ASSIGN expr			{ $$ = ast_assign(A, OP_ADD_ASSIGN, $1, $3, @2); }
-	| expr SUB_ASSIGN expr			{ $$ = ast_assign(A, OP_SUB_ASSIGN, $1, $3, @2); }
-	| expr MUL_ASSIGN expr			{ $$ = ast_assign(A, OP_MUL_ASSIGN, $1, $3, @2); }
-	| expr DIV_ASSIGN expr			{ $$ = ast_assign(A, OP_DIV_ASSIGN, $1, $3, @2); }
-	| expr MOD_ASSIGN expr			{ $$ = ast_assign(A, OP_MOD_ASSIGN, $1, $3, @2); }
-	| expr SHL_ASSIGN expr			{ $$ = ast_assign(A, OP_SHL_ASSIGN, $1, $3, @2); }
-	| expr SHR_ASSIGN expr			{ $$ = ast_assign(A, OP_SHR_ASSIGN, $1, $3, @2); }
-	| expr AND_ASSIGN expr			{ $$ = ast_assign(A, OP_AND_ASSIGN, $1, $3, @2); }
-	| expr OR_ASSIGN expr			{ $$ = ast_assign(A, OP_OR_ASSIGN, $1, $3, @2); }
-	| expr XOR_ASSIGN expr			{ $$ = ast_assign(A, OP_XOR_ASSIGN, $1, $3, @2); }
-	| expr CAT_ASSIGN expr			{ $$ = ast_assign(A, OP_CAT_ASSIGN, $1, $3, @2); }
-	| expr STATS_ADD expr			{ $$ = ast_assign(A, OP_STATS_ADD, $1, $3, @2); }
-	| expr '?' expr ':' expr		{ $$ = ast_ternary(A, $1, $3, $5, @2); }
-	| expr OROR expr			{ $$ = ast_binary(A, OP_LOR, $1, $3, @2); }
-	| expr ANDAND expr			{ $$ = ast_binary(A, OP_LAND, $1, $3, @2); }
-	| expr '|' expr				{ $$ = ast_binary(A, OP_BOR, $1, $3, @2); }
-	| expr '^' expr				{ $$ = ast_binary(A, OP_BXOR, $1, $3, @2); }
-	| expr '&' expr				{ $$ = ast_binary(A, OP_BAND, $1, $3, @2); }
-	| expr K_IN in_array			{ $$ = act_in(p, @2, $1, NULL, $3); }
-	| '[' index_list ']' K_IN in_array	{ $$ = act_in(p, @4, NULL, &$2, $5); }
-	| expr EQ expr				{ $$ = ast_binary(A, OP_EQ, $1, $3, @2); }
-	| expr NE expr				{ $$ = ast_binary(A, OP_NE, $1, $3, @2); }
-	| expr '<' expr				{ $$ = ast_binary(A, OP_LT, $1, $3, @2); }
-	| expr '>' expr				{ $$ = ast_binary(A, OP_GT, $1, $3, @2); }
-	| expr LE expr				{ $$ = ast_binary(A, OP_LE, $1, $3, @2); }
-	| expr GE expr				{ $$ = ast_binary(A, OP_GE, $1, $3, @2); }
-	| expr MATCH expr			{ $$ = act_regex(p, @2, OP_MATCH, $1, $3); }
-	| expr NOMATCH expr			{ $$ = act_regex(p, @2, OP_NOMATCH, $1, $3); }
-	| expr SHL expr				{ $$ = ast_binary(A, OP_SHL, $1, $3, @2); }
-	| expr SHR expr				{ $$ = ast_binary(A, OP_SHR, $1, $3, @2); }
-	| expr USHR expr			{ $$ = ast_binary(A, OP_USHR, $1, $3, @2); }
-	| expr '.' expr				{ $$ = ast_binary(A, OP_CONCAT, $1, $3, @2); }
-	| expr '+' expr				{ $$ = ast_binary(A, OP_ADD, $1, $3, @2); }
-	| expr '-' expr				{ $$ = ast_binary(A, OP_SUB, $1, $3, @2); }
-	| expr '*' expr				{ $$ = ast_binary(A, OP_MUL, $1, $3, @2); }
-	| expr '/' expr				{ $$ = ast_binary(A, OP_DIV, $1, $3, @2); }
-	| expr '%' expr				{ $$ = ast_binary(A, OP_MOD, $1, $3, @2); }
-	| '-' expr %prec UNARY			{ $$ = ast_unary(A, OP_NEG, $2, @1); }
-	| '+' expr %prec UNARY			{ $$ = ast_unary(A, OP_PLUS, $2, @1); }
-	| '!' expr				{ $$ = ast_unary(A, OP_NOT, $2, @1); }
-	| '~' expr				{ $$ = ast_unary(A, OP_BNOT, $2, @1); }
-	| INC expr %prec UNARY			{ $$ = ast_crement(A, OP_PREINC, $2, @1); }
-	| DEC expr %prec UNARY			{ $$ = ast_crement(A, OP_PREDEC, $2, @1); }
+	  expr '=' expr				{ $$ = act_depth(p, ast_assign(A, OP_ASSIGN, $1, $3, @2)); }
+	| expr ADD_ASSIGN expr			{ $$ = act_depth(p, ast_assign(A, OP_ADD_ASSIGN, $1, $3, @2)); }
+	| expr SUB_ASSIGN expr			{ $$ = act_depth(p, ast_assign(A, OP_SUB_ASSIGN, $1, $3, @2)); }
+	| expr MUL_ASSIGN expr			{ $$ = act_depth(p, ast_assign(A, OP_MUL_ASSIGN, $1, $3, @2)); }
+	| expr DIV_ASSIGN expr			{ $$ = act_depth(p, ast_assign(A, OP_DIV_ASSIGN, $1, $3, @2)); }
+	| expr MOD_ASSIGN expr			{ $$ = act_depth(p, ast_assign(A, OP_MOD_ASSIGN, $1, $3, @2)); }
+	| expr SHL_ASSIGN expr			{ $$ = act_depth(p, ast_assign(A, OP_SHL_ASSIGN, $1, $3, @2)); }
+	| expr SHR_ASSIGN expr			{ $$ = act_depth(p, ast_assign(A, OP_SHR_ASSIGN, $1, $3, @2)); }
+	| expr AND_ASSIGN expr			{ $$ = act_depth(p, ast_assign(A, OP_AND_ASSIGN, $1, $3, @2)); }
+	| expr OR_ASSIGN expr			{ $$ = act_depth(p, ast_assign(A, OP_OR_ASSIGN, $1, $3, @2)); }
+	| expr XOR_ASSIGN expr			{ $$ = act_depth(p, ast_assign(A, OP_XOR_ASSIGN, $1, $3, @2)); }
+	| expr CAT_ASSIGN expr			{ $$ = act_depth(p, ast_assign(A, OP_CAT_ASSIGN, $1, $3, @2)); }
+	| expr STATS_ADD expr			{ $$ = act_depth(p, ast_assign(A, OP_STATS_ADD, $1, $3, @2)); }
+	| expr '?' expr ':' expr		{ $$ = act_depth(p, ast_ternary(A, $1, $3, $5, @2)); }
+	| expr OROR expr			{ $$ = act_depth(p, ast_binary(A, OP_LOR, $1, $3, @2)); }
+	| expr ANDAND expr			{ $$ = act_depth(p, ast_binary(A, OP_LAND, $1, $3, @2)); }
+	| expr '|' expr				{ $$ = act_depth(p, ast_binary(A, OP_BOR, $1, $3, @2)); }
+	| expr '^' expr				{ $$ = act_depth(p, ast_binary(A, OP_BXOR, $1, $3, @2)); }
+	| expr '&' expr				{ $$ = act_depth(p, ast_binary(A, OP_BAND, $1, $3, @2)); }
+	| expr K_IN in_array			{ $$ = act_depth(p, act_in(p, @2, $1, NULL, $3)); }
+	| '[' index_list ']' K_IN in_array	{ $$ = act_depth(p, act_in(p, @4, NULL, &$2, $5)); }
+	| expr EQ expr				{ $$ = act_depth(p, ast_binary(A, OP_EQ, $1, $3, @2)); }
+	| expr NE expr				{ $$ = act_depth(p, ast_binary(A, OP_NE, $1, $3, @2)); }
+	| expr '<' expr				{ $$ = act_depth(p, ast_binary(A, OP_LT, $1, $3, @2)); }
+	| expr '>' expr				{ $$ = act_depth(p, ast_binary(A, OP_GT, $1, $3, @2)); }
+	| expr LE expr				{ $$ = act_depth(p, ast_binary(A, OP_LE, $1, $3, @2)); }
+	| expr GE expr				{ $$ = act_depth(p, ast_binary(A, OP_GE, $1, $3, @2)); }
+	| expr MATCH expr			{ $$ = act_depth(p, act_regex(p, @2, OP_MATCH, $1, $3)); }
+	| expr NOMATCH expr			{ $$ = act_depth(p, act_regex(p, @2, OP_NOMATCH, $1, $3)); }
+	| expr SHL expr				{ $$ = act_depth(p, ast_binary(A, OP_SHL, $1, $3, @2)); }
+	| expr SHR expr				{ $$ = act_depth(p, ast_binary(A, OP_SHR, $1, $3, @2)); }
+	| expr USHR expr			{ $$ = act_depth(p, ast_binary(A, OP_USHR, $1, $3, @2)); }
+	| expr '.' expr				{ $$ = act_depth(p, ast_binary(A, OP_CONCAT, $1, $3, @2)); }
+	| expr '+' expr				{ $$ = act_depth(p, ast_binary(A, OP_ADD, $1, $3, @2)); }
+	| expr '-' expr				{ $$ = act_depth(p, ast_binary(A, OP_SUB, $1, $3, @2)); }
+	| expr '*' expr				{ $$ = act_depth(p, ast_binary(A, OP_MUL, $1, $3, @2)); }
+	| expr '/' expr				{ $$ = act_depth(p, ast_binary(A, OP_DIV, $1, $3, @2)); }
+	| expr '%' expr				{ $$ = act_depth(p, ast_binary(A, OP_MOD, $1, $3, @2)); }
+	| '-' expr %prec UNARY			{ $$ = act_depth(p, ast_unary(A, OP_NEG, $2, @1)); }
+	| '+' expr %prec UNARY			{ $$ = act_depth(p, ast_unary(A, OP_PLUS, $2, @1)); }
+	| '!' expr				{ $$ = act_depth(p, ast_unary(A, OP_NOT, $2, @1)); }
+	| '~' expr				{ $$ = act_depth(p, ast_unary(A, OP_BNOT, $2, @1)); }
+	| INC expr %prec UNARY			{ $$ = act_depth(p, ast_crement(A, OP_PREINC, $2, @1)); }
+	| DEC expr %prec UNARY			{ $$ = act_depth(p, ast_crement(A, OP_PREDEC, $2, @1)); }
 	| '&' expr %prec UNARY			{ $$ = act_addr_of(p, @1, $2); }
-	| primary INC				{ $$ = ast_crement(A, OP_POSTINC, $1, @2); }
-	| primary DEC				{ $$ = ast_crement(A, OP_POSTDEC, $1, @2); }
+	| primary INC				{ $$ = act_depth(p, ast_crement(A, OP_POSTINC, $1, @2)); }
+	| primary DEC				{ $$ = act_depth(p, ast_crement(A, OP_POSTDEC, $1, @2)); }
 	| primary %prec LOWEST
 	;
 
@@ -421,6 +420,7 @@ target:
 	| '(' expr ')' ARROW member		{ $$ = act_target_field(p, act_deref(p, @1, $2), @5, &$5); }
 	| '(' expr ')' '[' expr ']'		{ $$ = act_target_index(p, act_deref(p, @1, $2), @4, $5); }
 	| target ARROW member			{ $$ = act_target_field(p, $1, @3, &$3); }
+	| target ARROW TARGET			{ $$ = act_target_pretty(p, $1, @3, &$3); }
 	| target '[' expr ']'			{ $$ = act_target_index(p, $1, @2, $3); }
 	;
 
@@ -434,9 +434,14 @@ member:
 	| K_BREAK | K_CONTINUE | K_NEXT | K_TRY | K_CATCH | K_STRING | K_LONG
 	;
 
+/* Adjacent literals are one string: gathered, then joined once. */
 string:
-	  STRING				{ $$ = ast_string(A, $1.text, $1.len, @1); }
-	| string STRING				{ $$ = act_concat_literal(p, $1, &$2); }
+	  strings %prec LOWEST			{ $$ = act_string(p, @1, &$1); }
+	;
+
+strings:
+	  STRING				{ $$ = (struct ptrvec){0}; act_string_piece(p, &$$, &$1); }
+	| strings STRING			{ $$ = $1; act_string_piece(p, &$$, &$2); }
 	;
 
 opt_args:

@@ -156,8 +156,11 @@ static int compare(struct parser *p, const struct token *optok, int op,
 		return -1;
 	/* A CONFIG_ value against a number compares numerically. */
 	if (l->config && r->kind == OPND_NUMBER) {
-		if (!parse_int(l->s, &ln))
-			return op == NE;
+		if (!parse_int(l->s, &ln)) {
+			parse_error_at(p, &optok->loc, optok,
+				       "Config option value not a number: '%s'", l->s);
+			return -1;
+		}
 		return cmp_result(op, (ln > r->n) - (ln < r->n));
 	}
 	if (l->kind == OPND_NUMBER && r->kind == OPND_NUMBER) {
@@ -177,27 +180,26 @@ static int compare(struct parser *p, const struct token *optok, int op,
 	return cmp_result(op, strcmp(l->s, r->s));
 }
 
-int pp_eval_condition(struct parser *p, const struct token *open)
+int pp_eval_condition(struct parser *p)
 {
 	struct token tok;
 	int result = 0, and_acc = 1;
 	bool error = false;
 
-	(void)open;
 	for (;;) {
 		struct operand l = read_operand(p, &tok), r;
 		struct token optok;
 		int op, v;
 
 		if (l.kind == OPND_ERROR)
-			goto fail;
+			goto resync;
 		op = macro_next(p, &optok);
 		if (op != EQ && op != NE && op != '<' && op != '>' &&
 		    op != LE && op != GE) {
 			parse_error_at(p, &optok.loc, &optok,
 				       "expected comparison operator in conditional");
 			tok = optok;
-			goto fail_at;
+			goto resync;
 		}
 		r = read_operand(p, &tok);
 		v = compare(p, &optok, op, &l, &r);
@@ -217,10 +219,9 @@ int pp_eval_condition(struct parser *p, const struct token *open)
 			return error ? -1 : result;
 		parse_error_at(p, &tok.loc, &tok,
 			       "expected '%%?' marker for conditional");
-		goto fail_at;
+		goto resync;
 	}
-fail:
-fail_at:
+resync:
 	/* Resynchronise at the %? so the branches still pair up. */
 	while (tok.kind != PP_THEN && tok.kind != YYEOF && tok.kind != PP_CLOSE)
 		macro_next(p, &tok);

@@ -176,10 +176,11 @@ static int pp_next_token(struct parser *p, struct token *tok)
 		if (p->queue_pos < p->queue.n) {
 			*tok = *(struct token *)p->queue.v[p->queue_pos++];
 			if (tok->kind == ARG_DOLLAR || tok->kind == ARG_AT ||
+			    tok->kind == ARG_COUNT ||
 			    tok->kind == PP_OPEN || tok->kind == PP_THEN ||
 			    tok->kind == PP_ELSE || tok->kind == PP_CLOSE) {
 				parse_error_at(p, &tok->loc, tok,
-					       "not allowed in a script argument");
+					       "invalid nested substitution of command line arguments");
 				continue;
 			}
 			kind = finish_token(p, tok);
@@ -194,7 +195,7 @@ static int pp_next_token(struct parser *p, struct token *tok)
 				cond_push(p, tok, false, true);
 			} else {
 				struct token open = *tok;
-				int r = pp_eval_condition(p, &open);
+				int r = pp_eval_condition(p);
 
 				cond_push(p, &open, r == 1, false);
 			}
