@@ -516,30 +516,15 @@ struct expr *act_stat(struct parser *p, struct srcloc loc,
 	return e;
 }
 
-/* The less common @-operators: name and how many arguments each takes. */
-static const struct {
-	const char *name;
-	unsigned min, max;
-} atops[] = {
-	{ "const", 1, 1 }, { "kderef", 2, 2 }, { "uderef", 2, 2 },
-	{ "kregister", 1, 1 }, { "uregister", 1, 1 }, { "perf", 1, 1 },
-	{ "errno", 0, 0 },
-};
-
 struct expr *act_atop(struct parser *p, struct srcloc loc,
 		      const struct tokval *op, struct ptrvec *args)
 {
 	struct expr *e = ast_expr(A, EXPR_ATOP, loc);
-	size_t i;
+	const struct at_operator *o = at_operator_find(op->text);
 
-	for (i = 0; i < sizeof(atops) / sizeof(atops[0]); i++) {
-		if (strcmp(atops[i].name, op->text))
-			continue;
-		if (args->n < atops[i].min || args->n > atops[i].max)
-			error_near(p, loc, AT_OP, op->text,
-				   "wrong number of arguments to @%s", op->text);
-		break;
-	}
+	if (o && (args->n < o->min || args->n > o->max))
+		error_near(p, loc, AT_OP, op->text,
+			   "wrong number of arguments to @%s", op->text);
 	e->atop.name = op->text;
 	e->atop.args = *args;
 	return e;

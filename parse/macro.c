@@ -48,15 +48,7 @@ struct macro_frame {
 
 static void tv_push(struct arena *a, struct tokvec *v, const struct token *t)
 {
-	if (v->n == v->cap) {
-		size_t cap = v->cap ? v->cap * 2 : 16;
-		struct token *nt = arena_new_array(a, struct token, cap);
-
-		if (v->n)
-			memcpy(nt, v->t, v->n * sizeof(*nt));
-		v->t = nt;
-		v->cap = cap;
-	}
+	v->t = arena_grow(a, v->t, v->n, &v->cap, sizeof(*v->t));
 	v->t[v->n++] = *t;
 }
 

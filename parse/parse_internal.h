@@ -86,6 +86,14 @@ void macro_push_source(struct parser *p, const struct source *src);
 /* ---- conditionals and arguments (preproc.c, pp_cond.c) ---- */
 /* The token function the grammar calls. */
 int pp_next(struct parser *p, struct token *tok);
+struct at_operator {
+	const char *name;	/* without '@' */
+	int kind;		/* grammar token */
+	unsigned min, max;	/* arguments, for AT_OP */
+};
+/* The @-operator called @name, or NULL. */
+const struct at_operator *at_operator_find(const char *name);
+
 /* True inside a branch of a conditional that is not taken. */
 bool pp_skipping(const struct parser *p);
 /* Evaluate one %( condition; reads tokens up to and including %?.
@@ -121,7 +129,7 @@ struct parser {
 
 	/* Conditional layer. */
 	struct cond_frame *conds;
-	unsigned ncond, cond_cap;
+	size_t ncond, cond_cap;
 	struct ptrvec queue;		/* struct token * of a $N expansion */
 	size_t queue_pos;
 

@@ -93,7 +93,7 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
 %type <vec> alias_names strings
 %type <vec> opt_params fe_var_list
 %type <comp> pp_comp
-%type <tok> pp_name pp_first pp_piece member
+%type <tok> pp_name pp_first pp_piece member keyword
 %type <decl> fn_head gvar
 %type <fh> fe_vars
 %type <fv> fe_var fe_array_sort
@@ -233,8 +233,12 @@ pp_name:
 	;
 
 pp_first:
-	  IDENT | '*'
-	| K_PROBE | K_GLOBAL | K_PRIVATE | K_FUNCTION | K_IF | K_ELSE | K_FOR
+	  IDENT | '*' | keyword
+	;
+
+/* Keywords are names again after '.' in a probe point and after '->'. */
+keyword:
+	  K_PROBE | K_GLOBAL | K_PRIVATE | K_FUNCTION | K_IF | K_ELSE | K_FOR
 	| K_FOREACH | K_IN | K_LIMIT | K_RETURN | K_DELETE | K_WHILE | K_BREAK
 	| K_CONTINUE | K_NEXT | K_TRY | K_CATCH | K_STRING | K_LONG
 	;
@@ -429,9 +433,7 @@ call:
 	;
 
 member:
-	  IDENT | K_PROBE | K_GLOBAL | K_PRIVATE | K_FUNCTION | K_IF | K_ELSE
-	| K_FOR | K_FOREACH | K_IN | K_LIMIT | K_RETURN | K_DELETE | K_WHILE
-	| K_BREAK | K_CONTINUE | K_NEXT | K_TRY | K_CATCH | K_STRING | K_LONG
+	  IDENT | keyword
 	;
 
 /* Adjacent literals are one string: gathered, then joined once. */

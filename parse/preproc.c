@@ -14,22 +14,32 @@
 #include "util/diag.h"
 #include "util/intern.h"
 
-static const struct {
-	const char *name;
-	int kind;
-} at_operators[] = {
-	{ "cast", AT_CAST },		{ "var", AT_VAR },
-	{ "entry", AT_ENTRY },		{ "defined", AT_DEFINED },
-	{ "probewrite", AT_PROBEWRITE },
-	{ "count", AT_STATOP },		{ "sum", AT_STATOP },
-	{ "min", AT_STATOP },		{ "max", AT_STATOP },
-	{ "avg", AT_STATOP },		{ "variance", AT_STATOP },
-	{ "hist_log", AT_HIST_LOG },	{ "hist_linear", AT_HIST_LINEAR },
-	{ "const", AT_OP },		{ "kderef", AT_OP },
-	{ "uderef", AT_OP },		{ "kregister", AT_OP },
-	{ "uregister", AT_OP },		{ "perf", AT_OP },
-	{ "errno", AT_OP },
+/* The @-operators of the language; min/max count the arguments of the
+ * generic AT_OP ones (the others have their own grammar rules). */
+static const struct at_operator at_operators[] = {
+	{ "cast", AT_CAST, 0, 0 },	{ "var", AT_VAR, 0, 0 },
+	{ "entry", AT_ENTRY, 0, 0 },	{ "defined", AT_DEFINED, 0, 0 },
+	{ "probewrite", AT_PROBEWRITE, 0, 0 },
+	{ "count", AT_STATOP, 0, 0 },	{ "sum", AT_STATOP, 0, 0 },
+	{ "min", AT_STATOP, 0, 0 },	{ "max", AT_STATOP, 0, 0 },
+	{ "avg", AT_STATOP, 0, 0 },	{ "variance", AT_STATOP, 0, 0 },
+	{ "hist_log", AT_HIST_LOG, 0, 0 },
+	{ "hist_linear", AT_HIST_LINEAR, 0, 0 },
+	{ "const", AT_OP, 1, 1 },	{ "kderef", AT_OP, 2, 2 },
+	{ "uderef", AT_OP, 2, 2 },	{ "kregister", AT_OP, 1, 1 },
+	{ "uregister", AT_OP, 1, 1 },	{ "perf", AT_OP, 1, 1 },
+	{ "errno", AT_OP, 0, 0 },
 };
+
+const struct at_operator *at_operator_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(at_operators) / sizeof(at_operators[0]); i++)
+		if (!strcmp(at_operators[i].name, name))
+			return &at_operators[i];
+	return NULL;
+}
 
 bool pp_skipping(const struct parser *p)
 {
@@ -41,15 +51,8 @@ static void cond_push(struct parser *p, const struct token *open, bool taking,
 {
 	struct cond_frame *f;
 
-	if (p->ncond == p->cond_cap) {
-		unsigned cap = p->cond_cap ? p->cond_cap * 2 : 8;
-		struct cond_frame *nf = arena_new_array(p->arena, struct cond_frame, cap);
-
-		if (p->ncond)
-			memcpy(nf, p->conds, p->ncond * sizeof(*nf));
-		p->conds = nf;
-		p->cond_cap = cap;
-	}
+	p->conds = arena_grow(p->arena, p->conds, p->ncond, &p->cond_cap,
+			      sizeof(*p->conds));
 	f = &p->conds[p->ncond++];
 	f->loc = open->loc;
 	f->taking = taking;
@@ -111,8 +114,8 @@ static const char *script_arg(struct parser *p, const struct token *tok)
  * the token was replaced by queued tokens or dropped. */
 static int finish_token(struct parser *p, struct token *tok)
 {
+	const struct at_operator *op;
 	const char *arg;
-	size_t i;
 
 	switch (tok->kind) {
 	case ARG_DOLLAR:
@@ -142,9 +145,9 @@ static int finish_token(struct parser *p, struct token *tok)
 		return tok->kind = as_string ? STRING : NUMBER;
 	}
 	case AT_IDENT:
-		for (i = 0; i < sizeof(at_operators) / sizeof(at_operators[0]); i++)
-			if (!strcmp(at_operators[i].name, tok->text))
-				return tok->kind = at_operators[i].kind;
+		op = at_operator_find(tok->text);
+		if (op)
+			return tok->kind = op->kind;
 		parse_error_at(p, &tok->loc, tok,
 			       "unknown macro or operator '@%s'", tok->text);
 		return 0;

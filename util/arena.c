@@ -56,7 +56,7 @@ void arena_free(struct arena *a)
 	free(a);
 }
 
-static struct chunk *arena_grow(struct arena *a, size_t need)
+static struct chunk *arena_new_chunk(struct arena *a, size_t need)
 {
 	size_t size = need > ARENA_CHUNK ? need : ARENA_CHUNK;
 	struct chunk *c = xmalloc(sizeof(*c) + size);
@@ -84,7 +84,7 @@ void *arena_alloc(struct arena *a, size_t size)
 	if (!size)
 		size = ARENA_ALIGN;
 	if (!c || c->size - c->used < size)
-		c = arena_grow(a, size);
+		c = arena_new_chunk(a, size);
 	off = c->used;
 	c->used += size;
 	a->total += size;
@@ -118,6 +118,19 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 	vsnprintf(p, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	return p;
+}
+
+void *arena_grow(struct arena *a, void *v, size_t n, size_t *cap, size_t size)
+{
+	void *nv;
+
+	if (n < *cap)
+		return v;
+	*cap = *cap ? *cap * 2 : 8;
+	nv = arena_alloc(a, *cap * size);
+	if (n)
+		memcpy(nv, v, n * size);
+	return nv;
 }
 
 size_t arena_used(const struct arena *a)

@@ -24,6 +24,11 @@ char *arena_strndup(struct arena *a, const char *s, size_t n);
 char *arena_printf(struct arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* Room for one more element in the arena array @v of @n elements of
+ * @size bytes and capacity *@cap: when full, a copy twice as large (the
+ * old one is left to the arena). Returns the array to use from now on. */
+void *arena_grow(struct arena *a, void *v, size_t n, size_t *cap, size_t size);
+
 /* Bytes handed out so far (for -v statistics). */
 size_t arena_used(const struct arena *a);
 

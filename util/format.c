@@ -21,15 +21,7 @@ static int read_number(const char *s, size_t len, size_t *i)
 static bool add_piece(struct fmt_piece **pieces, size_t *n, size_t *cap,
 		      struct arena *a, const struct fmt_piece *pc)
 {
-	if (*n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 8;
-		struct fmt_piece *np = arena_new_array(a, struct fmt_piece, ncap);
-
-		if (*n)
-			memcpy(np, *pieces, *n * sizeof(*np));
-		*pieces = np;
-		*cap = ncap;
-	}
+	*pieces = arena_grow(a, *pieces, *n, cap, sizeof(**pieces));
 	(*pieces)[(*n)++] = *pc;
 	return true;
 }

@@ -4,7 +4,6 @@
 #define UTIL_VEC_H
 
 #include <stddef.h>
-#include <string.h>
 
 #include "util/arena.h"
 
@@ -17,15 +16,7 @@ struct ptrvec {
 /* Append @p; old storage is abandoned to the arena (freed with it). */
 static inline void vec_push(struct arena *a, struct ptrvec *vec, void *p)
 {
-	if (vec->n == vec->cap) {
-		size_t cap = vec->cap ? vec->cap * 2 : 4;
-		void **nv = arena_alloc(a, cap * sizeof(*nv));
-
-		if (vec->n)
-			memcpy(nv, vec->v, vec->n * sizeof(*nv));
-		vec->v = nv;
-		vec->cap = cap;
-	}
+	vec->v = arena_grow(a, vec->v, vec->n, &vec->cap, sizeof(*vec->v));
 	vec->v[vec->n++] = p;
 }
 
