@@ -43,7 +43,7 @@ static bool is_dir(const char *path)
 /* $SYSTEMTAP_TAPSET, else the source tree's tapset/ when this binary
  * runs from a build tree (it has a config.status beside it), else the
  * installed library. */
-const char *session_tapset_dir(struct arena *a)
+const char *session_tapset_dir(void)
 {
 	const char *env = getenv("SYSTEMTAP_TAPSET");
 	char exe[4096], *slash;
@@ -63,6 +63,5 @@ const char *session_tapset_dir(struct arena *a)
 				return TAPSET_SOURCE_DIR;
 		}
 	}
-	(void)a;
 	return TAPSET_INSTALL_DIR;
 }

@@ -73,6 +73,6 @@ void session_init(struct session *s, struct arena *a);
 /* Append @s (not copied) to @l; storage in @a. */
 void strlist_push(struct arena *a, struct strlist *l, const char *s);
 /* Where the built-in tapset library lives for this binary. */
-const char *session_tapset_dir(struct arena *a);
+const char *session_tapset_dir(void);
 
 #endif

@@ -17,7 +17,6 @@
 #include "session.h"
 #include "util/arena.h"
 #include "util/diag.h"
-#include "util/intern.h"
 #include "util/kernel_info.h"
 #include "util/source.h"
 
@@ -444,7 +443,7 @@ int main(int argc, char **argv)
 
 	session_init(&sess, arena);
 	parse_options(&sess, arena, argc, argv);
-	sess.tapset_dir = session_tapset_dir(arena);
+	sess.tapset_dir = session_tapset_dir();
 
 	diag_init(&diag, stderr);
 	diag.no_warnings = sess.no_warnings;

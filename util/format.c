@@ -18,12 +18,11 @@ static int read_number(const char *s, size_t len, size_t *i)
 	return (int)v;
 }
 
-static bool add_piece(struct fmt_piece **pieces, size_t *n, size_t *cap,
+static void add_piece(struct fmt_piece **pieces, size_t *n, size_t *cap,
 		      struct arena *a, const struct fmt_piece *pc)
 {
 	*pieces = arena_grow(a, *pieces, *n, cap, sizeof(**pieces));
 	(*pieces)[(*n)++] = *pc;
-	return true;
 }
 
 /* Append literal text, merging with a preceding literal piece. */

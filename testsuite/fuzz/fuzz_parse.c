@@ -10,7 +10,6 @@
 #include "session.h"
 #include "util/arena.h"
 #include "util/diag.h"
-#include "util/intern.h"
 #include "util/kernel_info.h"
 #include "util/source.h"
 
