@@ -21,6 +21,7 @@ void lex_begin_token(struct lexer *lx, struct token *tok, const char *text,
 	tok->loc.col = lx->col;
 	tok->loc.from = NULL;
 	tok->space_before = lx->space;
+	tok->from_argument = false;
 	tok->text = NULL;
 	tok->len = 0;
 	tok->num = 0;
@@ -225,6 +226,7 @@ int lex_eof(struct lexer *lx, struct token *tok)
 	tok->loc.col = lx->col;
 	tok->loc.from = NULL;
 	tok->space_before = lx->space;
+	tok->from_argument = false;
 	tok->text = NULL;
 	tok->len = 0;
 	return lex_done(lx, tok, YYEOF);

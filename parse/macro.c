@@ -310,6 +310,34 @@ static bool macro_expand(struct parser *p, struct macro *m,
 	return true;
 }
 
+void macro_push_argument(struct parser *p, const struct token *use,
+			 const char *text)
+{
+	struct macro_frame *f = arena_new_obj(p->arena, struct macro_frame);
+	struct lexer lx = {
+		.p = p,
+		.src = source_from_mem(p->arena, arena_printf(p->arena, "<argument %s>", use->text), text, strlen(text)),
+		.line = 1,
+		.col = 1,
+	};
+	struct token t;
+	bool first = true;
+
+	if (p->mdepth >= MACRO_MAX_DEPTH || lex_open(&lx))
+		return;
+	while (lex_scan(lx.scanner, &t) != YYEOF) {
+		t.loc = use->loc;
+		t.space_before = first ? use->space_before : t.space_before;
+		t.from_argument = true;
+		first = false;
+		tv_push(p->arena, &f->toks, &t);
+	}
+	lex_close(&lx);
+	f->up = p->mframe;
+	p->mframe = f;
+	p->mdepth++;
+}
+
 int macro_next(struct parser *p, struct token *tok)
 {
 	for (;;) {

@@ -80,6 +80,10 @@ const char *token_kind_name(int kind);
 struct macro_table *macro_table_new(struct arena *a);
 /* Next token after macro processing; @define is consumed here. */
 int macro_next(struct parser *p, struct token *tok);
+/* Paste the tokens of script argument text @text in place of @use ($N):
+ * they go through macros and conditionals like the script's own. */
+void macro_push_argument(struct parser *p, const struct token *use,
+			 const char *text);
 /* Start reading a new source at the bottom of the macro layer. */
 void macro_push_source(struct parser *p, const struct source *src);
 
@@ -130,8 +134,6 @@ struct parser {
 	/* Conditional layer. */
 	struct cond_frame *conds;
 	size_t ncond, cond_cap;
-	struct ptrvec queue;		/* struct token * of a $N expansion */
-	size_t queue_pos;
 
 	/* Grammar state. */
 	bool in_function;

@@ -60,43 +60,6 @@ static void cond_push(struct parser *p, const struct token *open, bool taking,
 	f->parent_skipping = parent_skipping;
 }
 
-/* Lex the text of script argument @n and queue its tokens; each token is
- * placed at the $N that asked for it. */
-static void queue_argument(struct parser *p, const struct token *use,
-			   const char *text)
-{
-	struct parser sub;
-	struct source *src = source_from_mem(p->arena,
-		arena_printf(p->arena, "<argument %s>", use->text + 1),
-		text, strlen(text));
-	struct token t;
-	bool first = true;
-
-	memset(&sub, 0, sizeof(sub));
-	sub.arena = p->arena;
-	sub.in = p->in;
-	sub.diag = p->diag;
-	sub.sess = p->sess;
-	sub.lexer.p = &sub;
-	sub.lexer.src = src;
-	sub.lexer.line = 1;
-	sub.lexer.col = 1;
-	if (lex_open(&sub.lexer))
-		return;
-	p->queue.n = 0;
-	p->queue_pos = 0;
-	while (lex_scan(sub.lexer.scanner, &t) != YYEOF) {
-		struct token *q = arena_new_obj(p->arena, struct token);
-
-		*q = t;
-		q->loc = use->loc;
-		q->space_before = first ? use->space_before : t.space_before;
-		first = false;
-		vec_push(p->arena, &p->queue, q);
-	}
-	lex_close(&sub.lexer);
-}
-
 static const char *script_arg(struct parser *p, const struct token *tok)
 {
 	const struct strlist *args = &p->sess->args;
@@ -111,7 +74,7 @@ static const char *script_arg(struct parser *p, const struct token *tok)
 }
 
 /* Final mapping of a token that will reach the grammar. Returns 0 when
- * the token was replaced by queued tokens or dropped. */
+ * the token was replaced by an argument's tokens or dropped. */
 static int finish_token(struct parser *p, struct token *tok)
 {
 	const struct at_operator *op;
@@ -119,9 +82,11 @@ static int finish_token(struct parser *p, struct token *tok)
 
 	switch (tok->kind) {
 	case ARG_DOLLAR:
+		if (tok->from_argument)
+			goto nested;
 		arg = script_arg(p, tok);
 		if (arg) {
-			queue_argument(p, tok, arg);
+			macro_push_argument(p, tok, arg);
 			return 0;
 		}
 		/* Stand in a 0 so one missing argument gives one error. */
@@ -130,6 +95,8 @@ static int finish_token(struct parser *p, struct token *tok)
 		tok->text = "0";
 		return NUMBER;
 	case ARG_AT:
+		if (tok->from_argument)
+			goto nested;
 		arg = script_arg(p, tok);
 		tok->kind = STRING;
 		tok->text = arg ? arg : "";
@@ -137,6 +104,8 @@ static int finish_token(struct parser *p, struct token *tok)
 		return STRING;
 	case ARG_COUNT: {
 		/* $# is a number, @# the same count as a string. */
+		if (tok->from_argument)
+			goto nested;
 		bool as_string = tok->text && tok->text[0] == '@';
 
 		tok->num = (uint64_t)p->sess->args.n;
@@ -158,6 +127,10 @@ static int finish_token(struct parser *p, struct token *tok)
 	default:
 		return tok->kind;
 	}
+nested:
+	parse_error_at(p, &tok->loc, tok,
+		       "invalid nested substitution of command line arguments");
+	return 0;
 }
 
 static int pp_next_token(struct parser *p, struct token *tok);
@@ -176,21 +149,6 @@ static int pp_next_token(struct parser *p, struct token *tok)
 	for (;;) {
 		int kind;
 
-		if (p->queue_pos < p->queue.n) {
-			*tok = *(struct token *)p->queue.v[p->queue_pos++];
-			if (tok->kind == ARG_DOLLAR || tok->kind == ARG_AT ||
-			    tok->kind == ARG_COUNT ||
-			    tok->kind == PP_OPEN || tok->kind == PP_THEN ||
-			    tok->kind == PP_ELSE || tok->kind == PP_CLOSE) {
-				parse_error_at(p, &tok->loc, tok,
-					       "invalid nested substitution of command line arguments");
-				continue;
-			}
-			kind = finish_token(p, tok);
-			if (kind)
-				return kind;
-			continue;
-		}
 		kind = macro_next(p, tok);
 		switch (kind) {
 		case PP_OPEN:

@@ -19,6 +19,7 @@ struct token {
 	uint64_t num;		/* NUMBER value; ARG_* index */
 	struct srcloc loc;
 	bool space_before;	/* whitespace or a comment precedes it */
+	bool from_argument;	/* pasted in by a $N script argument */
 };
 
 #endif
