@@ -150,11 +150,11 @@ static long parse_long(const char *s, const char *what)
 static void parse_options(struct session *s, struct arena *a, int argc,
 			  char **argv)
 {
-	int c, i;
+	int c, i, longindex = 0;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, short_options, long_options,
-				NULL)) != -1) {
+				&longindex)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -245,8 +245,8 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 		case 'i': not_yet("-i (interactive mode)"); break;
 		case 'C': not_yet("-C (colour)"); break;
 		case OPT_UNSUPPORTED:
-			fprintf(stderr, "stap: option '%s' is not yet supported by this version\n",
-				argv[optind - 1]);
+			fprintf(stderr, "stap: option '--%s' is not yet supported by this version\n",
+				long_options[longindex].name);
 			exit(1);
 		case '?':
 		default:

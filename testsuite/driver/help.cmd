@@ -1,0 +1,3 @@
+# --help prints the usage on stdout
+# ARGV: --help
+# RC: 0

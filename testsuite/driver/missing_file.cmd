@@ -1,0 +1,3 @@
+# a script file that does not exist
+# ARGV: -p1 no-such-script.stp
+# RC: 1

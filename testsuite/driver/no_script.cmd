@@ -1,0 +1,3 @@
+# no script at all is a usage error
+# ARGV:
+# RC: 1

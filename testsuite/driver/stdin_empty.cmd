@@ -1,0 +1,3 @@
+# '-' reads the script from standard input (here empty)
+# ARGV: -p1 -
+# RC: 1

@@ -1,0 +1,3 @@
+# -V names the version and the SystemTap version we follow
+# ARGV: -V
+# RC: 0
