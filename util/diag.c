@@ -16,6 +16,8 @@ struct seen_msg {
 	char text[];
 };
 
+#define DIAG_SEEN_BUCKETS 4096
+
 void diag_init(struct diag *d, FILE *out)
 {
 	memset(d, 0, sizeof(*d));
@@ -25,29 +27,44 @@ void diag_init(struct diag *d, FILE *out)
 void diag_release(struct diag *d)
 {
 	struct seen_msg *m, *next;
+	size_t i;
 
-	for (m = d->seen; m; m = next) {
-		next = m->next;
-		free(m);
-	}
+	if (!d->seen)
+		return;
+	for (i = 0; i < DIAG_SEEN_BUCKETS; i++)
+		for (m = d->seen[i]; m; m = next) {
+			next = m->next;
+			free(m);
+		}
+	free(d->seen);
 	d->seen = NULL;
 }
 
-/* True if @text was reported before; otherwise remember it. */
+/* True if @text was reported before; otherwise remember it. Hashed, so a
+ * script with thousands of errors is not quadratic. */
 static bool diag_seen(struct diag *d, const char *text)
 {
+	size_t n = strlen(text), i;
+	unsigned h = 2166136261u;
 	struct seen_msg *m;
-	size_t n = strlen(text);
 
-	for (m = d->seen; m; m = m->next)
+	if (!d->seen) {
+		d->seen = calloc(DIAG_SEEN_BUCKETS, sizeof(*d->seen));
+		if (!d->seen)
+			return false;
+	}
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)text[i]) * 16777619u;
+	h %= DIAG_SEEN_BUCKETS;
+	for (m = d->seen[h]; m; m = m->next)
 		if (!strcmp(m->text, text))
 			return true;
 	m = malloc(sizeof(*m) + n + 1);
 	if (!m)
 		return false;
 	memcpy(m->text, text, n + 1);
-	m->next = d->seen;
-	d->seen = m;
+	m->next = d->seen[h];
+	d->seen[h] = m;
 	return false;
 }
 

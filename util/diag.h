@@ -27,7 +27,7 @@ struct diag {
 	bool no_warnings;	/* -w */
 	bool warnings_are_errors; /* -W */
 	bool show_origin;	/* -vv: name the translator source line too */
-	struct seen_msg *seen;	/* heap list for de-duplication */
+	struct seen_msg **seen;	/* heap hash set for de-duplication */
 };
 
 void diag_init(struct diag *d, FILE *out);

@@ -14,9 +14,21 @@ struct source *source_from_mem(struct arena *a, const char *name,
 {
 	struct source *s = arena_new_obj(a, struct source);
 
+	size_t *starts, i;
+	unsigned n = 1;
+
 	s->name = arena_strndup(a, name, strlen(name));
 	s->text = arena_strndup(a, text, len);
 	s->len = len;
+	for (i = 0; i < len; i++)
+		n += text[i] == '\n';
+	starts = arena_new_array(a, size_t, n);
+	starts[0] = 0;
+	for (n = 1, i = 0; i < len; i++)
+		if (text[i] == '\n')
+			starts[n++] = i + 1;
+	s->line_start = starts;
+	s->nlines = n;
 	return s;
 }
 
@@ -68,16 +80,11 @@ struct source *source_from_file(struct arena *a, const char *name,
 const char *source_line(const struct source *src, unsigned line, size_t *len)
 {
 	const char *p = src->text, *end = src->text + src->len, *nl;
-	unsigned n;
 
-	for (n = 1; n < line && p < end; n++) {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		if (!nl) {
-			p = end;
-			break;
-		}
-		p = nl + 1;
-	}
+	if (line >= 1 && line <= src->nlines)
+		p += src->line_start[line - 1];
+	else
+		p = end;
 	nl = memchr(p, '\n', (size_t)(end - p));
 	*len = (size_t)((nl ? nl : end) - p);
 	return p;

@@ -13,6 +13,8 @@ struct source {
 	const char *text;	/* NUL-terminated; may contain NULs before len */
 	size_t len;
 	bool library;		/* a tapset file: embedded C allowed */
+	const size_t *line_start;	/* offset of each line (index 0 = line 1) */
+	unsigned nlines;
 };
 
 struct expansion;

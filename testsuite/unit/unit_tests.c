@@ -12,6 +12,7 @@
 #include "util/format.h"
 #include "util/intern.h"
 #include "util/kernel_info.h"
+#include "util/source.h"
 #include "util/strbuf.h"
 
 static int passed, failed;
@@ -156,6 +157,29 @@ static void test_kernel_info(void)
 	arena_free(a);
 }
 
+static void test_source_lines(void)
+{
+	struct arena *a = arena_new();
+	struct source *s = source_from_mem(a, "<t>", "one\n\nthree\nlast", 15);
+	size_t len;
+	const char *l;
+
+	CHECK(s->nlines == 4);
+	l = source_line(s, 1, &len);
+	CHECK(len == 3 && !strncmp(l, "one", 3));
+	l = source_line(s, 2, &len);
+	CHECK(len == 0);
+	l = source_line(s, 3, &len);
+	CHECK(len == 5 && !strncmp(l, "three", 5));
+	l = source_line(s, 4, &len);
+	CHECK(len == 4 && !strncmp(l, "last", 4));
+	source_line(s, 9, &len);
+	CHECK(len == 0);
+	source_line(s, 0, &len);
+	CHECK(len == 0);
+	arena_free(a);
+}
+
 int main(void)
 {
 	test_arena();
@@ -163,6 +187,7 @@ int main(void)
 	test_strbuf();
 	test_format();
 	test_kernel_info();
+	test_source_lines();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
