@@ -32,7 +32,6 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
 	struct expr *expr;
 	struct stmt *stmt;
 	struct decl *decl;
-	struct probe_point *pp;
 	struct pp_component *comp;
 	struct ptrvec vec;
 	struct fe_head *fh;
@@ -69,7 +68,9 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
 %precedence ';'
 %precedence IDENT TARGET NUMBER STRING EMBEDDED AT_CAST AT_VAR AT_ENTRY
 %precedence AT_DEFINED AT_PROBEWRITE AT_STATOP AT_HIST_LOG AT_HIST_LINEAR AT_OP
-%right '=' ADD_ASSIGN SUB_ASSIGN MUL_ASSIGN DIV_ASSIGN MOD_ASSIGN SHL_ASSIGN SHR_ASSIGN AND_ASSIGN OR_ASSIGN XOR_ASSIGN CAT_ASSIGN STATS_ADD
+/* All assignment operators share one level (one %right line). */
+%right '=' ADD_ASSIGN SUB_ASSIGN MUL_ASSIGN DIV_ASSIGN MOD_ASSIGN SHL_ASSIGN
+       SHR_ASSIGN AND_ASSIGN OR_ASSIGN XOR_ASSIGN CAT_ASSIGN STATS_ADD
 %right '?' ':'
 %left OROR
 %left ANDAND
