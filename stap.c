@@ -358,9 +358,9 @@ static unsigned load_macro_dir(struct parse_env *env, const char *dir)
 		struct source *src = source_from_file(env->arena, names[i], names[i]);
 
 		if (!src) {
-			fprintf(stderr, "ERROR: cannot read macro file %s: %s\n",
-				names[i], strerror(errno));
-			env->diag->other_errors++;
+			diag_report(env->diag, DIAG_ERROR, NULL, NULL,
+				    "cannot read macro file %s: %s", names[i],
+				    strerror(errno));
 			continue;
 		}
 		src->library = true;
@@ -408,8 +408,9 @@ static int pass1(struct parse_env *env, const struct session *s,
 	} else {
 		src = source_from_file(env->arena, s->script_name, s->script_file);
 		if (!src) {
-			fprintf(stderr, "ERROR: cannot read script file '%s': %s\n",
-				s->script_file, strerror(errno));
+			diag_report(env->diag, DIAG_ERROR, NULL, NULL,
+				    "cannot read script file '%s': %s",
+				    s->script_file, strerror(errno));
 			return -1;
 		}
 	}

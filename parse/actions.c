@@ -16,20 +16,28 @@
 
 #define A (p->arena)
 
-void parse_error_from(struct parser *p, const char *file, int line,
-		      const struct srcloc *loc, const struct token *tok,
-		      const char *fmt, ...)
+static void vreport(struct parser *p, const char *file, int line,
+		    const struct srcloc *loc, const struct token *tok,
+		    const char *fmt, va_list ap)
 {
 	char msg[512];
-	va_list ap;
 
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
 	if (!tok)
 		tok = &p->last;
 	diag_report_from(p->diag, file, line, DIAG_PARSE_ERROR,
 			 loc ? loc : &tok->loc, token_describe(p, tok), "%s", msg);
+}
+
+void parse_error_from(struct parser *p, const char *file, int line,
+		      const struct srcloc *loc, const struct token *tok,
+		      const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(p, file, line, loc, tok, fmt, ap);
+	va_end(ap);
 }
 
 /* An error about a construct whose token is only known by kind and text. */
@@ -44,15 +52,12 @@ static void error_near_from(struct parser *p, const char *file, int line,
 			    const char *fmt, ...)
 {
 	struct token t = { .kind = kind, .text = text, .loc = loc };
-	char msg[512];
 	va_list ap;
 
 	t.len = text ? strlen(text) : 0;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	vreport(p, file, line, &loc, &t, fmt, ap);
 	va_end(ap);
-	diag_report_from(p->diag, file, line, DIAG_PARSE_ERROR, &loc,
-			 token_describe(p, &t), "%s", msg);
 }
 
 const char *token_spelling(struct parser *p, int kind)
@@ -70,13 +75,15 @@ static void add_decl(struct parser *p, struct decl *d)
 	vec_push(A, &p->file->decls, d);
 }
 
-/* Embedded C needs guru mode unless it comes from a tapset. */
-static bool embedded_allowed(struct parser *p, struct srcloc loc)
+/* Embedded C needs guru mode unless it comes from a tapset; @what names
+ * it in the message ("embedded code", "embedded expression code"). */
+static bool embedded_allowed(struct parser *p, struct srcloc loc,
+			     const char *what)
 {
 	if (p->library || p->sess->guru)
 		return true;
 	error_near(p, loc, EMBEDDED, NULL,
-		   "embedded code in unprivileged script; need stap -g");
+		   "%s in unprivileged script; need stap -g", what);
 	return false;
 }
 
@@ -147,7 +154,7 @@ void act_function(struct parser *p, struct decl *head, struct stmt *body,
 	head->private_ = private_;
 	head->func.body = body;
 	if (code) {
-		if (!embedded_allowed(p, head->loc))
+		if (!embedded_allowed(p, head->loc, "embedded code"))
 			return;
 		head->func.code = code->text;
 	}
@@ -192,7 +199,7 @@ void act_top_embedded(struct parser *p, struct srcloc loc,
 {
 	struct decl *d;
 
-	if (!embedded_allowed(p, loc))
+	if (!embedded_allowed(p, loc, "embedded code"))
 		return;
 	d = ast_decl(A, DECL_EMBED, loc);
 	d->code = code->text;
@@ -224,7 +231,7 @@ struct ptrvec act_pp_product(struct parser *p, struct ptrvec *heads,
 			     struct ptrvec *tails, struct srcloc loc)
 {
 	struct ptrvec out = { 0 };
-	size_t i, j, k;
+	size_t i, j;
 
 	for (i = 0; i < heads->n; i++) {
 		struct probe_point *h = heads->v[i];
@@ -236,10 +243,8 @@ struct ptrvec act_pp_product(struct parser *p, struct ptrvec *heads,
 			struct probe_point *t = tails->v[j];
 			struct probe_point *n = ast_probe_point(A, h->loc);
 
-			for (k = 0; k < h->comps.n; k++)
-				vec_push(A, &n->comps, h->comps.v[k]);
-			for (k = 0; k < t->comps.n; k++)
-				vec_push(A, &n->comps, t->comps.v[k]);
+			vec_append(A, &n->comps, &h->comps);
+			vec_append(A, &n->comps, &t->comps);
 			n->optional = t->optional;
 			n->sufficient = t->sufficient;
 			n->cond = t->cond;
@@ -274,10 +279,7 @@ struct ptrvec act_pp_finish(struct parser *p, struct ptrvec *points,
 
 void act_pp_append(struct parser *p, struct ptrvec *list, struct ptrvec *more)
 {
-	size_t i;
-
-	for (i = 0; i < more->n; i++)
-		vec_push(A, list, more->v[i]);
+	vec_append(A, list, more);
 }
 
 struct pp_component *act_pp_comp(struct parser *p, struct srcloc loc,
@@ -487,9 +489,7 @@ struct expr *act_call(struct parser *p, struct srcloc loc,
 struct expr *act_embedded_expr(struct parser *p, struct srcloc loc,
 			       const struct tokval *code)
 {
-	if (!p->library && !p->sess->guru)
-		error_near(p, loc, EMBEDDED, NULL,
-			   "embedded expression code in unprivileged script; need stap -g");
+	embedded_allowed(p, loc, "embedded expression code");
 	return ast_embedded(A, code->text, loc);
 }
 

@@ -232,6 +232,15 @@ int lex_eof(struct lexer *lx, struct token *tok)
 	return lex_done(lx, tok, YYEOF);
 }
 
+int token_set_zero(struct token *tok)
+{
+	tok->kind = NUMBER;
+	tok->num = 0;
+	tok->text = "0";
+	tok->len = 1;
+	return NUMBER;
+}
+
 const char *token_kind_name(int kind)
 {
 	switch (kind) {

@@ -38,10 +38,9 @@ struct macro_table {
 	struct macro *b[MACRO_BUCKETS];
 };
 
-/* An active expansion: the substituted body being read. */
+/* An active expansion (of a macro or a $N argument): the tokens being read. */
 struct macro_frame {
 	struct macro_frame *up;
-	const struct macro *m;
 	struct tokvec toks;
 	size_t pos;
 };
@@ -275,7 +274,6 @@ static bool macro_expand(struct parser *p, struct macro *m,
 	if (m->has_params && !read_args(p, m, at, args))
 		return false;
 	f = arena_new_obj(p->arena, struct macro_frame);
-	f->m = m;
 	site = arena_new_obj(p->arena, struct expansion);
 	site->what = "macro";
 	site->token = token_describe(p, at);
@@ -364,11 +362,7 @@ int macro_next(struct parser *p, struct token *tok)
 				continue;
 			/* A failed expansion leaves a 0 in its place, so the
 			 * error is not followed by a cascade. */
-			tok->kind = NUMBER;
-			tok->num = 0;
-			tok->text = "0";
-			tok->len = 1;
-			return NUMBER;
+			return token_set_zero(tok);
 		}
 	}
 }

@@ -71,6 +71,8 @@ int lex_arg(struct lexer *lx, struct token *tok, int kind, const char *digits);
 int lex_error(struct lexer *lx, struct token *tok, const char *msg);
 int lex_eof(struct lexer *lx, struct token *tok);
 
+/* Turn @tok into the number 0 (a stand-in after an error); returns NUMBER. */
+int token_set_zero(struct token *tok);
 /* "identifier 'x'", "operator '{'", ... for diagnostics; in @p's arena. */
 const char *token_describe(struct parser *p, const struct token *tok);
 /* Spelling of a token kind for "expected" lists: "'('", "identifier". */

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* preproc.c: the upper preprocessor layer: %( COND %? A %: B %) selection,
  * script arguments ($1, @1, $#, @#) and the mapping of @-operators to
- * grammar tokens. Macros are expanded below this layer, so both branches
- * of a conditional see every @define, while arguments are substituted
- * only in the branch that is taken. */
-#include <stdlib.h>
+ * grammar tokens. Macros are expanded below this layer (only in branches
+ * being taken, where @define is recorded too); a $N argument becomes a
+ * token frame of the macro layer, so its tokens come back through here. */
 #include <string.h>
 
 #include "parse/parse_internal.h"
@@ -90,10 +89,7 @@ static int finish_token(struct parser *p, struct token *tok)
 			return 0;
 		}
 		/* Stand in a 0 so one missing argument gives one error. */
-		tok->kind = NUMBER;
-		tok->num = 0;
-		tok->text = "0";
-		return NUMBER;
+		return token_set_zero(tok);
 	case ARG_AT:
 		if (tok->from_argument)
 			goto nested;
@@ -104,10 +100,10 @@ static int finish_token(struct parser *p, struct token *tok)
 		return STRING;
 	case ARG_COUNT: {
 		/* $# is a number, @# the same count as a string. */
-		if (tok->from_argument)
-			goto nested;
 		bool as_string = tok->text && tok->text[0] == '@';
 
+		if (tok->from_argument)
+			goto nested;
 		tok->num = (uint64_t)p->sess->args.n;
 		tok->text = arena_printf(p->arena, "%d", p->sess->args.n);
 		tok->len = strlen(tok->text);

@@ -20,6 +20,15 @@ static inline void vec_push(struct arena *a, struct ptrvec *vec, void *p)
 	vec->v[vec->n++] = p;
 }
 
-#define vec_at(vec, i, type) ((type)(vec)->v[i])
+/* Append every element of @src to @dst. */
+static inline void vec_append(struct arena *a, struct ptrvec *dst,
+			      const struct ptrvec *src)
+{
+	size_t i;
+
+	for (i = 0; i < src->n; i++)
+		vec_push(a, dst, src->v[i]);
+}
+
 
 #endif
