@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "elaborate/elab.h"
 #include "parse/parse.h"
 #include "session.h"
 #include "util/arena.h"
@@ -79,18 +80,18 @@ static void usage(FILE *out)
 "   --         end of translator options, script options follow\n"
 "   -h --help  show this help\n"
 "   -V         show version\n"
-"   -p NUM     stop after pass NUM 1-5 (only 1, parsing, is implemented)\n"
+"   -p NUM     stop after pass NUM 1-5 (1 parsing and 2 elaboration are implemented)\n"
 "   -v         add verbosity to all passes\n"
 "   --vp {N}+  add per-pass verbosity [00000]\n"
 "   -k       * keep temporary directory\n"
-"   -u       * unoptimized translation\n"
+"   -u         unoptimized translation\n"
 "   -w         suppress warnings\n"
 "   -W         turn warnings into errors\n"
 "   -g         guru mode (embedded C in scripts)\n"
 "   -s NUM   * buffer size in megabytes\n"
 "   -I DIR     look in DIR for additional .stp/.stpm library files\n"
 "   -D NM=VAL* emit macro definition into generated C code\n"
-"   -G VAR=VAL* set global variable to value\n"
+"   -G VAR=VAL set global variable to value\n"
 "   -R DIR   * look in DIR for runtime\n"
 "   -r DIR     cross-compile to kernel with given build tree; or else\n"
 "   -r RELEASE cross-compile to kernel /lib/modules/RELEASE/build\n"
@@ -104,8 +105,9 @@ static void usage(FILE *out)
 "   -T SECS  * terminate the script after SECS seconds\n"
 "   -e SCRIPT  run given script\n"
 "   --compatible VER  systemtap_v for %( %) conditions [" STAP_COMPAT_VERSION "]\n"
-"   -l PROBE, -L PROBE, --dump-probe-types, --dump-probe-aliases,\n"
-"   --dump-functions: not yet supported (pass 2)\n", out);
+"   --dump-probe-types    list the probe point families\n"
+"   --dump-probe-aliases  list the library's probe aliases\n"
+"   --dump-functions      list the library's functions\n", out);
 }
 
 static void die_usage(const char *fmt, const char *arg)
@@ -258,11 +260,10 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 			exit(1);
 		}
 	}
-	if (s->list_mode != LIST_NONE)
-		not_yet(s->list_mode == LIST_PROBES ? "-l (listing probe points, pass 2)"
-						    : "-L (listing probe points and variables, pass 2)");
-	if (s->dump != DUMP_NONE)
-		not_yet("--dump-probe-types/--dump-probe-aliases/--dump-functions (pass 2)");
+	if (s->list_mode != LIST_NONE || s->dump != DUMP_NONE) {
+		s->script_name = "<listing>";
+		return;
+	}
 	if (!s->script_text) {
 		if (optind >= argc)
 			die_usage("A script must be specified.%s", "");
@@ -432,6 +433,73 @@ static int pass1(struct parse_env *env, const struct session *s,
 	return 0;
 }
 
+/* ---- pass 2 ---- */
+
+static void report_counts(struct diag *d)
+{
+	if (d->suppressed)
+		fprintf(stderr, "Number of similar error messages suppressed: %u.\n",
+			d->suppressed);
+}
+
+static int pass2(struct parse_env *env, const struct session *s,
+		 struct ast_file *file, struct elab *e)
+{
+	struct pass_clock clk;
+	size_t i, np = 0, nf = 0, ng = 0;
+	int rc;
+
+	clock_start(&clk);
+	elab_init(e, env);
+	rc = elab_run(e, env, file);
+	if (s->verbose[1] && rc == 0) {
+		for (i = 0; i < e->probes.n; i++) {
+			const struct elab_probe *p = e->probes.v[i];
+
+			if (!p->elided)
+				np += p->points.n;
+		}
+		for (i = 0; i < e->func_list.n; i++)
+			nf += ((const struct elab_func *)e->func_list.v[i])->used;
+		for (i = 0; i < e->global_list.n; i++)
+			ng += !((const struct elab_var *)e->global_list.v[i])->elided;
+		fprintf(stderr, "Pass 2: analyzed script: %zu probe%s, %zu function%s, "
+			"%zu embed%s, %zu global%s ", np, np == 1 ? "" : "s",
+			nf, nf == 1 ? "" : "s", e->embeds.n,
+			e->embeds.n == 1 ? "" : "s", ng, ng == 1 ? "" : "s");
+		print_usage_since(&clk);
+	}
+	report_counts(env->diag);
+	return rc;
+}
+
+/* -l, -L and the --dump-* options; exit status 0 iff something listed. */
+static int listing(struct parse_env *env, const struct session *s,
+		   struct elab *e)
+{
+	int n;
+
+	load_macro_library(env, s);
+	elab_init(e, env);
+	tapset_index_load(e);
+	if (diag_errors(env->diag))
+		return 1;
+	if (s->dump == DUMP_PROBE_TYPES) {
+		pm_dump_types(e, stdout);
+		return 0;
+	}
+	if (s->dump == DUMP_PROBE_ALIASES) {
+		elab_print_aliases(e, stdout);
+		return diag_errors(env->diag) ? 1 : 0;
+	}
+	if (s->dump == DUMP_FUNCTIONS) {
+		elab_print_functions(e, stdout);
+		return diag_errors(env->diag) ? 1 : 0;
+	}
+	n = pm_list(e, s->list_pattern, s->list_mode == LIST_PROBES_VARS, stdout);
+	return n > 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	struct arena *arena = arena_new();
@@ -440,6 +508,7 @@ int main(int argc, char **argv)
 	struct kernel_info kinfo;
 	struct parse_env env;
 	struct ast_file *file = NULL;
+	struct elab elab;
 	int rc = 0;
 
 	session_init(&sess, arena);
@@ -454,6 +523,10 @@ int main(int argc, char **argv)
 			 sess.kernel_build_dir);
 	parse_env_init(&env, arena, &diag, &sess, &kinfo);
 
+	if (sess.list_mode != LIST_NONE || sess.dump != DUMP_NONE) {
+		rc = listing(&env, &sess, &elab);
+		goto out;
+	}
 	if (pass1(&env, &sess, &file) < 0) {
 		fputs("Pass 1: parse failed.  [man error::pass1]\n", stderr);
 		rc = 1;
@@ -464,7 +537,16 @@ int main(int argc, char **argv)
 		ast_print_file(stdout, file);
 		goto out;
 	}
-	fprintf(stderr, "stap: pass 2 (elaboration) is not yet supported by this version; use -p1\n");
+	if (pass2(&env, &sess, file, &elab) < 0) {
+		fputs("Pass 2: analysis failed.  [man error::pass2]\n", stderr);
+		rc = 1;
+		goto out;
+	}
+	if (sess.last_pass == 2) {
+		elab_print(&elab, stdout, sess.verbose[1] > 0);
+		goto out;
+	}
+	fprintf(stderr, "stap: pass 3 (translation) is not yet supported by this version; use -p2\n");
 	rc = 1;
 out:
 	if (fflush(stdout) != 0)

@@ -521,3 +521,17 @@ void ast_print_expr(FILE *out, const struct expr *e)
 
 	print_expr(&pr, e);
 }
+
+void ast_print_stmt(FILE *out, const struct stmt *s, int depth)
+{
+	struct printer pr = { out, depth };
+
+	print_stmt(&pr, s);
+}
+
+void ast_print_point(FILE *out, const struct probe_point *pp)
+{
+	struct printer pr = { out, 0 };
+
+	print_probe_point(&pr, pp);
+}

@@ -43,5 +43,9 @@ bool parse_macro_file(struct parse_env *env, const struct source *src);
 /* The canonical text of @f (the body of -p1 output). */
 void ast_print_file(FILE *out, const struct ast_file *f);
 void ast_print_expr(FILE *out, const struct expr *e);
+/* A statement indented by @depth tabs; a probe point with its ?, ! and
+ * condition. */
+void ast_print_stmt(FILE *out, const struct stmt *s, int depth);
+void ast_print_point(FILE *out, const struct probe_point *pp);
 
 #endif

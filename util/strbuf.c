@@ -2,6 +2,8 @@
 /* strbuf.c: growable heap string. */
 #include "util/strbuf.h"
 
+#include "util/arena.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,4 +79,12 @@ void sb_release(struct strbuf *sb)
 const char *sb_str(const struct strbuf *sb)
 {
 	return sb->buf ? sb->buf : "";
+}
+
+char *sb_to_arena(struct strbuf *sb, struct arena *a)
+{
+	char *s = arena_strndup(a, sb_str(sb), sb->len);
+
+	sb_release(sb);
+	return s;
 }

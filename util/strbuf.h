@@ -25,4 +25,8 @@ void sb_release(struct strbuf *sb);
 /* Contents as a C string ("" when nothing was added). */
 const char *sb_str(const struct strbuf *sb);
 
+struct arena;
+/* Copy the contents into @a and release the buffer. */
+char *sb_to_arena(struct strbuf *sb, struct arena *a);
+
 #endif

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* elab.h: pass 2 (elaboration): what it produces and the interface of its
+ * parts. Results live in side tables keyed by syntax-tree nodes. */
+#ifndef ELABORATE_ELAB_H
+#define ELABORATE_ELAB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "parse/ast.h"
+#include "util/ptrmap.h"
+#include "util/vec.h"
+
+struct arena;
+struct interner;
+struct diag;
+struct session;
+struct kernel_info;
+struct parse_env;
+struct tapset_index;
+struct pm_node;
+struct ksyms;
+
+#define ELAB_MAX_INDEX 32	/* index expressions of one array */
+
+enum var_scope { VAR_GLOBAL, VAR_LOCAL, VAR_PARAM };
+
+/* A variable: global, local of one probe or function, or a parameter. */
+struct elab_var {
+	const char *name;		/* interned */
+	enum var_scope scope;
+	enum stap_type type;		/* value type; TYPE_STATS: aggregate */
+	struct srcloc type_loc;		/* where the type was first inferred */
+	int arity;			/* -1 unknown, 0 scalar, N: N indexes */
+	struct srcloc arity_loc;
+	enum stap_type idx[ELAB_MAX_INDEX];
+	struct srcloc idx_loc[ELAB_MAX_INDEX];
+	int hist;			/* -1, or enum hist_kind seen on it */
+	struct srcloc hist_loc;
+	struct decl *decl;		/* globals */
+	const struct source *file;	/* the defining file */
+	struct srcloc loc;		/* declaration or first reference */
+	bool read, written;
+	bool tapset;			/* from the library */
+	bool elided;
+};
+
+/* A script function (one arity of a name). */
+struct elab_func {
+	const char *name;
+	int arity;
+	struct decl *decl;
+	const struct source *file;
+	struct elab_var **params;	/* arity entries */
+	struct ptrvec locals;		/* struct elab_var * (params too) */
+	enum stap_type ret;
+	struct srcloc ret_loc;
+	bool used;			/* reachable from a probe */
+	bool resolved;			/* body resolved */
+	bool tapset;
+	bool has_next;			/* body says `next` */
+};
+
+struct pm_family;
+
+/* One place a probe body runs: a concrete probe point. */
+struct elab_point {
+	const char *name;		/* canonical text: timer.ms(100) */
+	const char *listed;		/* the name as -l lists it */
+	const char *chain;		/* " <- ..." derivation, for -p2 */
+	struct expr *cond;		/* combined if(), or NULL */
+	const struct pm_family *family;
+	struct srcloc loc;		/* the user's probe point */
+	/* Family data, parsed from the point's literal parameters. */
+	int64_t num[4];
+	const char *str[2];
+	bool is_return, is_write;
+	const struct ksym *sym;
+};
+
+/* A probe body with its locals, run at one or more points. */
+struct elab_probe {
+	struct decl *decl;		/* the user's (or a tapset's) probe */
+	struct stmt *body;		/* own copy when aliases were expanded */
+	struct ptrvec locals;		/* struct elab_var * */
+	struct ptrvec points;		/* struct elab_point * */
+	const struct source *file;
+	bool procfs;			/* $value allowed */
+	bool procfs_write;
+	bool elided;
+};
+
+/* The state of one elaboration: the session's arena owns everything. */
+struct elab {
+	struct arena *a;
+	struct interner *in;
+	struct diag *d;
+	const struct session *sess;
+	struct kernel_info *ki;
+	struct parse_env *penv;
+	struct tapset_index *tapsets;
+
+	struct ptrvec files;		/* included struct ast_file *, user first */
+	struct ptrmap included;		/* ast_file -> non-NULL once included */
+	struct ptrmap globals;		/* name -> struct ptrvec * of elab_var */
+	struct ptrvec global_list;	/* declaration order */
+	struct ptrmap funcs;		/* name -> struct ptrvec * of elab_func */
+	struct ptrvec func_list;
+	struct ptrmap aliases;		/* first component -> ptrvec of decls */
+	struct ptrvec embeds;		/* DECL_EMBED of included files */
+	struct ptrvec pending;		/* elab_func to resolve */
+
+	struct ptrmap var_of;		/* EXPR_SYMBOL -> elab_var */
+	struct ptrmap func_of;		/* EXPR_CALL -> elab_func */
+	struct ptrvec probes;		/* struct elab_probe * */
+
+	struct pm_node *root;		/* the probe-point builder tree */
+	struct ksyms *ksyms;		/* kernel symbols, loaded on demand */
+	bool ksyms_tried;
+	const char *ksyms_error;	/* why there is no table */
+	struct ptrmap mod_ksyms;	/* module name -> struct ksyms * */
+
+	bool listing;			/* -l/-L: no diagnostics for points */
+	int alias_depth;
+};
+
+/* ---- elaborate.c ---- */
+/* Run pass 2 over @user (parsed by @penv). Returns 0, or -1 after errors
+ * (reported through @e->d). */
+int elab_run(struct elab *e, struct parse_env *penv, struct ast_file *user);
+/* Set up @e for @penv's session. */
+void elab_init(struct elab *e, struct parse_env *penv);
+/* Message token for @x: "identifier 'a'", "operator '+'", ... */
+const char *elab_token(struct elab *e, const struct expr *x);
+
+/* ---- tapset_index.c ---- */
+/* Parse the library's .stp files (search path of the session) and index
+ * their names. Returns the number of files. */
+unsigned tapset_index_load(struct elab *e);
+/* Include the library files that define function/global/alias @name;
+ * returns how many new files were included. */
+unsigned tapset_include_function(struct elab *e, const char *name);
+unsigned tapset_include_global(struct elab *e, const char *name);
+/* Include the files with aliases whose first component matches the glob
+ * @pattern. */
+unsigned tapset_include_aliases(struct elab *e, const char *pattern);
+/* Include every library file (for --dump-*). */
+void tapset_include_all(struct elab *e);
+/* Add the declarations of @f to the session tables. */
+void elab_include_file(struct elab *e, struct ast_file *f);
+
+/* ---- symbols.c ---- */
+/* Visible global @name from @file (library lookup on demand), or NULL. */
+struct elab_var *sym_global(struct elab *e, const char *name,
+			    const struct source *file);
+/* Function @name of @arity visible from @file, or NULL. */
+struct elab_func *sym_func(struct elab *e, const char *name, int arity,
+			   const struct source *file);
+/* Resolve names in a probe body and in every function it reaches. */
+void sym_resolve_probe(struct elab *e, struct elab_probe *p);
+void sym_resolve_pending(struct elab *e);
+/* Resolve a probe condition (globals only). */
+void sym_resolve_cond(struct elab *e, struct expr *cond,
+		      const struct source *file);
+
+/* ---- types.c ---- */
+/* Infer types to a fixed point; report conflicts and unknowns. */
+void type_infer(struct elab *e);
+
+/* ---- optimize.c ---- */
+void opt_run(struct elab *e);
+
+/* ---- probe_match.c / alias.c ---- */
+/* Register the built-in families (the tree in @e->root). */
+void pm_init(struct elab *e);
+/* Derive the probes of user (or tapset) probe @d. */
+void pm_derive(struct elab *e, struct decl *d, const struct source *file);
+/* Listing (-l/-L): resolve @pattern and print the points. Returns the
+ * number of points printed. */
+int pm_list(struct elab *e, const char *pattern, bool vars, FILE *out);
+/* --dump-probe-types */
+void pm_dump_types(struct elab *e, FILE *out);
+
+/* ---- session_print.c ---- */
+void elab_print(struct elab *e, FILE *out, bool bodies);
+void elab_print_aliases(struct elab *e, FILE *out);
+void elab_print_functions(struct elab *e, FILE *out);
+const char *type_name(enum stap_type t);
+
+#endif

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* elaborate.c: the pass 2 driver: include the user script, derive its
+ * probes (pulling tapset files in on demand), resolve names, infer types
+ * and optimise. */
+#include "elaborate/elab.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "elaborate/probe_match.h"
+#include "parse/parse.h"
+#include "session.h"
+#include "util/arena.h"
+#include "util/diag.h"
+#include "util/intern.h"
+
+void elab_init(struct elab *e, struct parse_env *penv)
+{
+	memset(e, 0, sizeof(*e));
+	e->a = penv->arena;
+	e->in = penv->in;
+	e->d = penv->diag;
+	e->sess = penv->sess;
+	e->ki = penv->kinfo;
+	e->penv = penv;
+	pm_init(e);
+}
+
+const char *elab_token(struct elab *e, const struct expr *x)
+{
+	switch (x->kind) {
+	case EXPR_NUMBER:
+		return arena_printf(e->a, "number '%" PRId64 "'", x->num);
+	case EXPR_STRING:
+		return arena_printf(e->a, "string '%.*s'", (int)x->str.len,
+				    x->str.s);
+	case EXPR_SYMBOL:
+	case EXPR_PROBEWRITE:
+		return arena_printf(e->a, "identifier '%s'", x->name);
+	case EXPR_CALL:
+		return arena_printf(e->a, "identifier '%s'", x->call.name);
+	case EXPR_PRINT:
+		return arena_printf(e->a, "identifier '%s'", x->print.pk->name);
+	case EXPR_INDEX:
+		return elab_token(e, x->index.base);
+	case EXPR_TARGET:
+		return arena_printf(e->a, "identifier '%s'", x->target.name);
+	case EXPR_BINARY:
+	case EXPR_ASSIGN:
+		return arena_printf(e->a, "operator '%s'", op_spelling(x->bin.op));
+	case EXPR_UNARY:
+	case EXPR_CREMENT:
+		return arena_printf(e->a, "operator '%s'", op_spelling(x->un.op));
+	case EXPR_TERNARY:
+		return "operator '?'";
+	case EXPR_IN:
+		return "keyword 'in'";
+	case EXPR_WILDCARD:
+		return "operator '*'";
+	case EXPR_CAST:
+		return "operator '@cast'";
+	case EXPR_ATVAR:
+		return "operator '@var'";
+	case EXPR_DEREF:
+		return "operator '->'";
+	case EXPR_ENTRY:
+		return "operator '@entry'";
+	case EXPR_DEFINED:
+		return "operator '@defined'";
+	case EXPR_STAT:
+		return arena_printf(e->a, "operator '@%s'", x->stat.op);
+	case EXPR_HIST:
+		return x->hist.hk == HIST_LOG ? "operator '@hist_log'"
+					      : "operator '@hist_linear'";
+	case EXPR_ATOP:
+		return arena_printf(e->a, "operator '@%s'", x->atop.name);
+	case EXPR_EMBEDDED:
+		return "embedded-code";
+	}
+	return "token";
+}
+
+static struct elab_var *new_global(struct elab *e, struct decl *d,
+				   const struct source *file)
+{
+	struct elab_var *v = arena_new_obj(e->a, struct elab_var);
+
+	v->name = d->global.name;
+	v->scope = VAR_GLOBAL;
+	v->arity = -1;
+	v->hist = -1;
+	v->decl = d;
+	v->file = file;
+	v->loc = d->loc;
+	v->tapset = file->library;
+	if (d->global.init) {
+		v->type = d->global.init->kind == EXPR_STRING ? TYPE_STRING
+							       : TYPE_LONG;
+		v->type_loc = d->global.init->loc;
+		v->arity = 0;
+		v->arity_loc = d->loc;
+		v->written = true;
+	}
+	if (d->global.size || d->global.wrap) {
+		/* Declared with a size: an array of unknown arity yet. */
+	}
+	return v;
+}
+
+static struct ptrvec *list_for(struct elab *e, struct ptrmap *m,
+			       const char *name)
+{
+	struct ptrvec *v = ptrmap_get(m, name);
+
+	if (!v) {
+		v = arena_new_obj(e->a, struct ptrvec);
+		ptrmap_put(e->a, m, name, v);
+	}
+	return v;
+}
+
+static void add_global(struct elab *e, struct decl *d, const struct source *file)
+{
+	struct ptrvec *v = list_for(e, &e->globals, d->global.name);
+	size_t i;
+
+	for (i = 0; i < v->n; i++) {
+		struct elab_var *o = v->v[i];
+
+		if (o->file == file || (!o->decl->private_ && !d->private_ &&
+					o->tapset == file->library)) {
+			diag_report(e->d, DIAG_SEMANTIC_ERROR, &d->loc,
+				    arena_printf(e->a, "identifier '%s'",
+						 d->global.name),
+				    "duplicate global variable '%s' (first "
+				    "declared at %s:%u:%u)", d->global.name,
+				    o->loc.src->name, o->loc.line, o->loc.col);
+			return;
+		}
+	}
+	/* A user script's global goes first: it hides the library's. */
+	if (!file->library && v->n) {
+		vec_push(e->a, v, NULL);
+		memmove(v->v + 1, v->v, (v->n - 1) * sizeof(*v->v));
+		v->v[0] = new_global(e, d, file);
+		vec_push(e->a, &e->global_list, v->v[0]);
+		return;
+	}
+	vec_push(e->a, v, new_global(e, d, file));
+	vec_push(e->a, &e->global_list, v->v[v->n - 1]);
+}
+
+static void add_function(struct elab *e, struct decl *d,
+			 const struct source *file)
+{
+	struct ptrvec *v = list_for(e, &e->funcs, d->func.name);
+	struct elab_func *f = arena_new_obj(e->a, struct elab_func);
+	size_t i;
+
+	f->name = d->func.name;
+	f->arity = (int)d->func.params.n;
+	f->decl = d;
+	f->file = file;
+	f->tapset = file->library;
+	f->ret = d->func.ret;
+	if (f->ret != TYPE_UNKNOWN)
+		f->ret_loc = d->loc;
+	f->params = arena_new_array(e->a, struct elab_var *, d->func.params.n + 1);
+	for (i = 0; i < d->func.params.n; i++) {
+		const struct param *p = d->func.params.v[i];
+		struct elab_var *pv = arena_new_obj(e->a, struct elab_var);
+		size_t j;
+
+		for (j = 0; j < i; j++)
+			if (f->params[j]->name == p->name)
+				diag_report(e->d, DIAG_SEMANTIC_ERROR, &p->loc,
+					    arena_printf(e->a, "identifier '%s'",
+							 p->name),
+					    "duplicate parameter '%s'", p->name);
+		pv->name = p->name;
+		pv->scope = VAR_PARAM;
+		pv->type = p->type;
+		if (p->type != TYPE_UNKNOWN)
+			pv->type_loc = p->loc;
+		pv->hist = -1;
+		pv->loc = p->loc;
+		pv->file = file;
+		pv->written = true;
+		f->params[i] = pv;
+		vec_push(e->a, &f->locals, pv);
+	}
+	for (i = 0; i < v->n; i++) {
+		struct elab_func *o = v->v[i];
+
+		if (o->arity != f->arity || o->file->library != file->library ||
+		    o->decl->private_ || d->private_)
+			continue;
+		if (o->decl->func.has_priority || d->func.has_priority)
+			continue;	/* overloads tried in priority order */
+		diag_report(e->d, DIAG_SEMANTIC_ERROR, &d->loc,
+			    arena_printf(e->a, "identifier '%s'", d->func.name),
+			    "function '%s' with %d parameter%s is already defined "
+			    "at %s:%u:%u", d->func.name, f->arity,
+			    f->arity == 1 ? "" : "s", o->decl->loc.src->name,
+			    o->decl->loc.line, o->decl->loc.col);
+		return;
+	}
+	if (!file->library) {
+		/* The user's functions hide the library's of the same arity. */
+		vec_push(e->a, v, NULL);
+		memmove(v->v + 1, v->v, (v->n - 1) * sizeof(*v->v));
+		v->v[0] = f;
+	} else {
+		vec_push(e->a, v, f);
+	}
+	vec_push(e->a, &e->func_list, f);
+}
+
+void elab_include_file(struct elab *e, struct ast_file *f)
+{
+	size_t i;
+
+	ptrmap_put(e->a, &e->included, f, f);
+	vec_push(e->a, &e->files, f);
+	for (i = 0; i < f->decls.n; i++) {
+		struct decl *d = f->decls.v[i];
+
+		if (d->kind == DECL_GLOBAL)
+			add_global(e, d, f->src);
+		else if (d->kind == DECL_FUNCTION)
+			add_function(e, d, f->src);
+		else if (d->kind == DECL_ALIAS)
+			pm_register_alias(e, d);
+		else if (d->kind == DECL_EMBED)
+			vec_push(e->a, &e->embeds, d);
+	}
+}
+
+/* Derive the probes of every included file; files included meanwhile
+ * (for aliases) are picked up by the loop. */
+static void derive_all(struct elab *e)
+{
+	size_t fi, i;
+
+	for (fi = 0; fi < e->files.n; fi++) {
+		struct ast_file *f = e->files.v[fi];
+
+		for (i = 0; i < f->decls.n; i++) {
+			struct decl *d = f->decls.v[i];
+
+			if (d->kind == DECL_PROBE)
+				pm_derive(e, d, f->src);
+		}
+	}
+}
+
+int elab_run(struct elab *e, struct parse_env *penv, struct ast_file *user)
+{
+	size_t i, j, done = 0;
+
+	(void)penv;
+	tapset_index_load(e);
+	if (diag_errors(e->d))
+		return -1;
+	elab_include_file(e, user);
+	derive_all(e);
+	/* Resolve bodies; conditions first since they may include files. */
+	while (done < e->probes.n) {
+		for (; done < e->probes.n; done++) {
+			struct elab_probe *p = e->probes.v[done];
+
+			for (i = 0; i < p->points.n; i++) {
+				struct elab_point *pt = p->points.v[i];
+
+				if (pt->cond)
+					sym_resolve_cond(e, pt->cond, p->file);
+			}
+			sym_resolve_probe(e, p);
+			sym_resolve_pending(e);
+		}
+		(void)j;
+	}
+	if (diag_errors(e->d))
+		return -1;
+	if (!e->probes.n) {
+		diag_report(e->d, DIAG_SEMANTIC_ERROR, NULL, NULL, "no probes found");
+		return -1;
+	}
+	type_infer(e);
+	if (diag_errors(e->d))
+		return -1;
+	if (!e->sess->unoptimized)
+		opt_run(e);
+	return diag_errors(e->d) ? -1 : 0;
+}

@@ -1,0 +1,406 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* ksyms_elf.c: function tables from ELF files (vmlinux, .ko) and of modules. */
+#include "config.h"
+
+#include "elaborate/ksyms.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#ifdef HAVE_LIBLZMA
+#include <lzma.h>
+#endif
+#ifdef HAVE_LIBZ
+#include <zlib.h>
+#endif
+
+#include "elaborate/ksyms_internal.h"
+#include "util/arena.h"
+
+/* Collect the .symtab of @elf. 0 or -errno with @why set. */
+static int elf_collect(struct ksyms_collect *c, Elf *elf, char *why,
+		       size_t whylen)
+{
+	GElf_Ehdr eh;
+	GElf_Shdr sh, symsh;
+	Elf_Scn *scn = NULL, *symscn = NULL;
+	Elf_Data *data, *xdata = NULL;
+	const char **secwhy;
+	size_t shnum, shstr, i, nsym;
+
+	if (elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh))
+		return ksyms_fail(why, whylen, -ENOEXEC, "not an ELF file");
+	if (elf_getshdrnum(elf, &shnum) || elf_getshdrstrndx(elf, &shstr))
+		return ksyms_fail(why, whylen, -ENOEXEC, "%s", elf_errmsg(-1));
+	/* The refusal of each section's functions, by section index. */
+	secwhy = ksyms_xrealloc(NULL, (shnum ? shnum : 1) * sizeof(*secwhy));
+	memset(secwhy, 0, (shnum ? shnum : 1) * sizeof(*secwhy));
+	while ((scn = elf_nextscn(elf, scn))) {
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_type == SHT_SYMTAB) {
+			symscn = scn;
+			symsh = sh;
+		} else if (sh.sh_type == SHT_SYMTAB_SHNDX) {
+			xdata = elf_getdata(scn, NULL);
+		}
+		if (elf_ndxscn(scn) < shnum)
+			secwhy[elf_ndxscn(scn)] = ksyms_section_refusal(
+				elf_strptr(elf, shstr, sh.sh_name));
+	}
+	data = symscn ? elf_getdata(symscn, NULL) : NULL;
+	if (!data || !symsh.sh_entsize) {
+		free(secwhy);
+		return ksyms_fail(why, whylen, -ENOEXEC,
+				  "no symbol table (.symtab): stripped?");
+	}
+	c->use_areas = eh.e_type != ET_REL;
+	c->sized = true;
+	nsym = symsh.sh_size / symsh.sh_entsize;
+	for (i = 1; i < nsym; i++) {
+		GElf_Sym sym;
+		Elf32_Word xndx = 0;
+		const char *name;
+		size_t ndx;
+		int type;
+		bool text;
+
+		if (!gelf_getsymshndx(data, xdata, (int)i, &sym, &xndx)) {
+			c->malformed++;
+			continue;
+		}
+		name = elf_strptr(elf, symsh.sh_link, sym.st_name);
+		if (!name) {
+			c->malformed++;
+			continue;
+		}
+		if (!*name)
+			continue;
+		ndx = sym.st_shndx == SHN_XINDEX ? xndx : sym.st_shndx;
+		type = GELF_ST_TYPE(sym.st_info);
+		text = (type == STT_FUNC || type == STT_GNU_IFUNC) &&
+		       ndx != SHN_UNDEF && ndx < shnum &&
+		       (sym.st_shndx < SHN_LORESERVE ||
+			sym.st_shndx == SHN_XINDEX);
+		ksyms_note(c, name, strlen(name), sym.st_value, text,
+			   sym.st_size, text ? secwhy[ndx] : NULL);
+	}
+	free(secwhy);
+	return 0;
+}
+
+#ifdef HAVE_LIBLZMA
+static int unxz(const char *path, char **out, size_t *outlen, char *why,
+		size_t whylen)
+{
+	lzma_stream s = LZMA_STREAM_INIT;
+	char *in = NULL, *o = NULL;
+	size_t inlen = 0, cap;
+	lzma_ret r;
+	int err;
+
+	err = ksyms_slurp(path, &in, &inlen, why, whylen);
+	if (err)
+		return err;
+	if (lzma_stream_decoder(&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
+		err = ksyms_fail(why, whylen, -ENOMEM,
+				 "cannot start the xz decoder");
+		goto out;
+	}
+	cap = 4 * inlen + 4096;
+	o = ksyms_xrealloc(NULL, cap);
+	s.next_in = (const uint8_t *)in;
+	s.avail_in = inlen;
+	s.next_out = (uint8_t *)o;
+	s.avail_out = cap;
+	while ((r = lzma_code(&s, LZMA_FINISH)) != LZMA_STREAM_END) {
+		if (s.avail_out == 0) {
+			o = ksyms_xrealloc(o, 2 * cap);
+			s.next_out = (uint8_t *)o + cap;
+			s.avail_out = cap;
+			cap *= 2;
+		} else if (r != LZMA_OK) {
+			err = ksyms_fail(why, whylen, -EBADMSG,
+					 "corrupt or truncated xz data (liblzma error %d)",
+					 (int)r);
+			goto out;
+		}
+	}
+	*out = o;
+	*outlen = (size_t)s.total_out;
+	o = NULL;
+out:
+	lzma_end(&s);
+	free(in);
+	free(o);
+	return err;
+}
+#endif
+
+#ifdef HAVE_LIBZ
+static int ungz(const char *path, char **out, size_t *outlen, char *why,
+		size_t whylen)
+{
+	size_t len = 0, cap = 0;
+	char *o = NULL;
+	gzFile z;
+	int got, e;
+
+	errno = 0;
+	z = gzopen(path, "rb");
+	if (!z)
+		return ksyms_fail(why, whylen, errno ? -errno : -ENOMEM, "%s",
+				  strerror(errno ? errno : ENOMEM));
+	do {
+		if (cap - len < 65536) {
+			cap = cap ? 2 * cap : 1 << 20;
+			o = ksyms_xrealloc(o, cap);
+		}
+		got = gzread(z, o + len, 65536);
+		if (got > 0)
+			len += (size_t)got;
+	} while (got > 0);
+	if (got < 0) {
+		ksyms_fail(why, whylen, -EBADMSG, "corrupt gzip data: %s",
+			   gzerror(z, &e));
+		gzclose(z);
+		free(o);
+		return -EBADMSG;
+	}
+	gzclose(z);
+	*out = o;
+	*outlen = len;
+	return 0;
+}
+#endif
+
+static bool has_suffix(const char *s, const char *suf)
+{
+	size_t n = strlen(s), k = strlen(suf);
+
+	return n >= k && !strcmp(s + n - k, suf);
+}
+
+/* Decompress @path per its name: 0 with *@out set, 1 when it is not
+ * compressed, -errno with @why set. */
+static int decompress(const char *path, char **out, size_t *outlen,
+		      char *why, size_t whylen)
+{
+	(void)out;	/* unused without liblzma and zlib */
+	(void)outlen;
+	if (has_suffix(path, ".zst"))
+		return ksyms_fail(why, whylen, -ENOTSUP,
+				  "zstd-compressed, which stap cannot read: unzstd it and use the .ko");
+	if (has_suffix(path, ".xz")) {
+#ifdef HAVE_LIBLZMA
+		return unxz(path, out, outlen, why, whylen);
+#else
+		return ksyms_fail(why, whylen, -ENOTSUP,
+				  "xz-compressed, and stap was built without liblzma: unxz it and use the .ko");
+#endif
+	}
+	if (has_suffix(path, ".gz")) {
+#ifdef HAVE_LIBZ
+		return ungz(path, out, outlen, why, whylen);
+#else
+		return ksyms_fail(why, whylen, -ENOTSUP,
+				  "gzip-compressed, and stap was built without zlib: gunzip it and use the .ko");
+#endif
+	}
+	return 1;
+}
+
+int ksyms_read_elf(struct ksyms *ks, struct arena *a, const char *path,
+		   const char *module, char *why, size_t whylen)
+{
+	struct ksyms_collect c;
+	char *buf = NULL;
+	size_t len = 0;
+	Elf *elf = NULL;
+	int fd = -1, err;
+
+	ksyms_collect_init(&c, a);
+	err = decompress(path, &buf, &len, why, whylen);
+	if (err < 0)
+		goto out;
+	elf_version(EV_CURRENT);
+	if (!err) {
+		elf = elf_memory(buf, len);
+	} else {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			err = ksyms_fail(why, whylen, -errno, "%s",
+					 strerror(errno));
+			goto out;
+		}
+		elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	}
+	if (!elf) {
+		err = ksyms_fail(why, whylen, -ENOEXEC, "%s", elf_errmsg(-1));
+		goto out;
+	}
+	err = elf_collect(&c, elf, why, whylen);
+	if (!err)
+		ksyms_finish(&c, ks, module);
+out:
+	elf_end(elf);
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	ksyms_collect_free(&c);
+	return err;
+}
+
+static const char *canon_modname(struct arena *a, const char *mod)
+{
+	char *s = arena_strndup(a, mod, strlen(mod)), *p;
+
+	for (p = s; *p; p++)
+		if (*p == '-')
+			*p = '_';
+	return s;
+}
+
+int ksyms_load_elf(struct ksyms *ks, struct arena *a, const char *path,
+		   const char *module, char *errbuf, size_t errlen)
+{
+	char why[256];
+	int err;
+
+	memset(ks, 0, sizeof(*ks));
+	if (module)
+		module = canon_modname(a, module);
+	err = ksyms_read_elf(ks, a, path, module, why, sizeof(why));
+	if (err)
+		return ksyms_fail(errbuf, errlen, err, "%s: %s", path, why);
+	ks->origin = arena_strndup(a, path, strlen(path));
+	return 0;
+}
+
+static char *path_join(const char *dir, const char *name)
+{
+	size_t d = strlen(dir), n = strlen(name);
+	char *p = ksyms_xrealloc(NULL, d + n + 2);
+
+	memcpy(p, dir, d);
+	p[d] = '/';
+	memcpy(p + d + 1, name, n + 1);
+	return p;
+}
+
+static bool ko_name_matches(const char *fname, const char *mod)
+{
+	static const char *const suffixes[] = { ".ko", ".ko.xz", ".ko.gz",
+						".ko.zst" };
+	size_t n = strlen(fname), i;
+
+	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
+		if (has_suffix(fname, suffixes[i]) &&
+		    ksyms_modname_eq(fname, n - strlen(suffixes[i]), mod))
+			return true;
+	return false;
+}
+
+/* Depth-first search below @dir; malloc'd path or NULL. */
+static char *find_ko(const char *dir, const char *mod, int depth)
+{
+	struct dirent *e;
+	char *found = NULL;
+	DIR *d;
+
+	if (depth > 16 || !(d = opendir(dir)))
+		return NULL;
+	while (!found && (e = readdir(d))) {
+		unsigned char type = e->d_type;
+		struct stat st;
+		char *p;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		p = path_join(dir, e->d_name);
+		if (type == DT_UNKNOWN && !lstat(p, &st))
+			type = S_ISDIR(st.st_mode) ? DT_DIR :
+			       S_ISREG(st.st_mode) ? DT_REG : DT_LNK;
+		if (type == DT_REG && ko_name_matches(e->d_name, mod)) {
+			found = p;
+			p = NULL;
+		} else if (type == DT_DIR) {
+			found = find_ko(p, mod, depth + 1);
+		}
+		free(p);
+	}
+	closedir(d);
+	return found;
+}
+
+const char *ksyms_find_module_file(struct arena *a, const char *dir,
+				   const char *mod)
+{
+	char *p = find_ko(dir, mod, 0);
+	const char *s = p ? arena_strndup(a, p, strlen(p)) : NULL;
+
+	free(p);
+	return s;
+}
+
+int ksyms_load_module(struct ksyms *ks, struct arena *a, const char *release,
+		      const char *mod, char *errbuf, size_t errlen)
+{
+	const char *running = NULL, *name, *dir, *path;
+	struct utsname u;
+	char why[256];
+	int r;
+
+	memset(ks, 0, sizeof(*ks));
+	if (uname(&u) == 0)
+		running = u.release;
+	if (!release)
+		release = running;
+	if (!mod || !*mod || !release)
+		return ksyms_fail(errbuf, errlen, -EINVAL,
+				  "module '%s': no module name or kernel release",
+				  mod ? mod : "");
+	name = canon_modname(a, mod);
+	if (running && !strcmp(running, release)) {
+		r = ksyms_read_map(ks, a, "/proc/kallsyms", name, why,
+				   sizeof(why));
+		if (!r && ks->n) {
+			ks->origin = "/proc/kallsyms";
+			return 0;
+		}
+		if (!r)
+			snprintf(why, sizeof(why), "not loaded");
+		vec_push(a, &ks->tried,
+			 arena_printf(a, "/proc/kallsyms (%s)", why));
+	} else {
+		vec_push(a, &ks->tried, arena_printf(a,
+			 "/proc/kallsyms (kernel %s is not the running one)",
+			 release));
+	}
+	dir = arena_printf(a, "/lib/modules/%s", release);
+	path = ksyms_find_module_file(a, dir, mod);
+	if (!path) {
+		vec_push(a, &ks->tried, arena_printf(a,
+			 "%s/**/%s.ko{,.xz,.gz,.zst}", dir, name));
+		return ksyms_fail(errbuf, errlen, -ENOENT,
+				  "module '%s': not loaded, and no %s.ko under %s",
+				  mod, name, dir);
+	}
+	vec_push(a, &ks->tried, (void *)path);
+	ks->v = NULL;
+	ks->n = 0;
+	r = ksyms_read_elf(ks, a, path, name, why, sizeof(why));
+	if (r)
+		return ksyms_fail(errbuf, errlen, r, "module '%s': %s: %s", mod,
+				  path, why);
+	ks->origin = path;
+	return 0;
+}

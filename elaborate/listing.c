@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* listing.c: -l / -L (the probe points a pattern resolves to, with their
+ * variables) and --dump-probe-types / --dump-probe-aliases /
+ * --dump-functions. */
+#include "elaborate/probe_match.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/parse.h"
+#include "util/arena.h"
+#include "util/diag.h"
+#include "util/source.h"
+#include "util/strbuf.h"
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int cmp_var(const void *a, const void *b)
+{
+	const struct elab_var *x = *(const struct elab_var *const *)a;
+	const struct elab_var *y = *(const struct elab_var *const *)b;
+
+	return strcmp(x->name, y->name);
+}
+
+/* Print the sorted unique strings of @v. */
+static int print_sorted(FILE *out, struct ptrvec *v)
+{
+	size_t i;
+	int n = 0;
+
+	if (v->n)
+		qsort(v->v, v->n, sizeof(*v->v), cmp_str);
+	for (i = 0; i < v->n; i++) {
+		if (i && !strcmp(v->v[i], v->v[i - 1]))
+			continue;
+		fprintf(out, "%s\n", (const char *)v->v[i]);
+		n++;
+	}
+	return n;
+}
+
+static const char *point_vars(struct elab *e, const struct elab_probe *p,
+			      const struct elab_point *pt)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct ptrvec vars = { 0 };
+	size_t i;
+
+	sb_adds(&sb, pt->listed);
+	vec_append(e->a, &vars, &p->locals);
+	if (vars.n)
+		qsort(vars.v, vars.n, sizeof(*vars.v), cmp_var);
+	for (i = 0; i < vars.n; i++) {
+		const struct elab_var *v = vars.v[i];
+
+		if (v->scope == VAR_LOCAL && v->name[0] != '_')
+			sb_addf(&sb, " %s:%s", v->name, type_name(v->type));
+	}
+	if (pt->family && pt->family->procfs)
+		sb_adds(&sb, " $value:string");
+	return sb_to_arena(&sb, e->a);
+}
+
+int pm_list(struct elab *e, const char *pattern, bool vars, FILE *out)
+{
+	const char *text = arena_printf(e->a, "probe %s {}", pattern);
+	struct source *src = source_from_mem(e->a, "<listing>", text,
+					     strlen(text));
+	FILE *saved = e->d->out, *null = fopen("/dev/null", "w");
+	struct ptrvec lines = { 0 };
+	struct ast_file *f;
+	size_t i, j;
+
+	if (!null)
+		return -1;
+	f = parse_file(e->penv, src, false);
+	if (diag_errors(e->d)) {
+		fclose(null);
+		return -1;
+	}
+	/* Listing reports what resolves; errors of the rest are not shown. */
+	e->d->out = null;
+	e->listing = true;
+	elab_include_file(e, f);
+	for (i = 0; i < f->decls.n; i++) {
+		struct decl *d = f->decls.v[i];
+
+		if (d->kind == DECL_PROBE)
+			pm_derive(e, d, f->src);
+	}
+	if (vars) {
+		for (i = 0; i < e->probes.n; i++)
+			sym_resolve_probe(e, e->probes.v[i]);
+		sym_resolve_pending(e);
+		type_infer(e);
+	}
+	e->d->out = saved;
+	fclose(null);
+	for (i = 0; i < e->probes.n; i++) {
+		struct elab_probe *p = e->probes.v[i];
+
+		for (j = 0; j < p->points.n; j++) {
+			struct elab_point *pt = p->points.v[j];
+
+			vec_push(e->a, &lines, vars ? (void *)point_vars(e, p, pt)
+						    : (void *)pt->listed);
+		}
+	}
+	return print_sorted(out, &lines);
+}
+
+static void dump_node(struct elab *e, const struct pm_node *n,
+		      const char *prefix, struct ptrvec *out)
+{
+	size_t i;
+
+	for (i = 0; i < n->kids.n; i++) {
+		const struct pm_node *k = n->kids.v[i];
+		const char *text = arena_printf(e->a, "%s%s%s%s", prefix,
+						*prefix ? "." : "", k->name,
+						k->param == PM_NUM ? "(number)" :
+						k->param == PM_STR ? "(string)" : "");
+
+		if (k->family)
+			vec_push(e->a, out, (void *)text);
+		dump_node(e, k, text, out);
+	}
+}
+
+void pm_dump_types(struct elab *e, FILE *out)
+{
+	struct ptrvec lines = { 0 };
+
+	dump_node(e, e->root, "", &lines);
+	print_sorted(out, &lines);
+}
+
+static void alias_lines(struct elab *e, const struct pm_node *n,
+			struct ptrvec *out)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < n->aliases.n; i++) {
+		const struct decl *d = n->aliases.v[i];
+		struct strbuf sb = STRBUF_INIT;
+
+		for (j = 0; j < d->probe.names.n; j++) {
+			const char *name = pm_point_text(e, d->probe.names.v[j]);
+
+			sb_reset(&sb);
+			sb_addf(&sb, "%s %s ", name, d->probe.epilogue ? "+=" : "=");
+			for (k = 0; k < d->probe.points.n; k++)
+				sb_addf(&sb, "%s%s", k ? ", " : "",
+					pm_point_text(e, d->probe.points.v[k]));
+			vec_push(e->a, out, sb_to_arena(&sb, e->a));
+		}
+	}
+	for (i = 0; i < n->kids.n; i++)
+		alias_lines(e, n->kids.v[i], out);
+}
+
+void elab_print_aliases(struct elab *e, FILE *out)
+{
+	struct ptrvec lines = { 0 };
+
+	tapset_include_all(e);
+	alias_lines(e, e->root, &lines);
+	print_sorted(out, &lines);
+}
+
+void elab_print_functions(struct elab *e, FILE *out)
+{
+	struct ptrvec lines = { 0 };
+	size_t i, j;
+
+	tapset_include_all(e);
+	for (i = 0; i < e->func_list.n; i++) {
+		const struct elab_func *f = e->func_list.v[i];
+		struct strbuf sb = STRBUF_INIT;
+
+		if (f->decl->private_)
+			continue;
+		sb_addf(&sb, "%s:%s (", f->name, type_name(f->ret));
+		for (j = 0; j < (size_t)f->arity; j++)
+			sb_addf(&sb, "%s%s:%s", j ? ", " : "", f->params[j]->name,
+				type_name(f->params[j]->type));
+		sb_adds(&sb, ")");
+		vec_push(e->a, &lines, sb_to_arena(&sb, e->a));
+	}
+	print_sorted(out, &lines);
+}

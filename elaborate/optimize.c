@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* optimize.c: pass 2's optimisations (off with -u): constant folding,
+ * dead-branch removal, elision of dead stores to locals and of
+ * side-effect-free statements (with the reference's warnings), empty
+ * probes, and variables nothing refers to any more. */
+#include "elaborate/elab.h"
+
+#include <string.h>
+
+#include "parse/ast_walk.h"
+#include "util/arena.h"
+#include "util/diag.h"
+
+struct octx {
+	struct elab *e;
+	bool changed;
+};
+
+static void warn(struct octx *o, const struct srcloc *loc, const char *tok,
+		 const char *msg)
+{
+	diag_report(o->e->d, DIAG_WARNING, loc, tok, "%s", msg);
+}
+
+/* Can evaluating @x change anything or fail in a way that matters? */
+static bool pure(const struct expr *x)
+{
+	size_t i;
+
+	if (!x)
+		return true;
+	switch (x->kind) {
+	case EXPR_NUMBER:
+	case EXPR_STRING:
+	case EXPR_SYMBOL:
+	case EXPR_WILDCARD:
+	case EXPR_TARGET:
+	case EXPR_PROBEWRITE:
+	case EXPR_DEFINED:
+		return true;
+	case EXPR_INDEX:
+		for (i = 0; i < x->index.idx.n; i++)
+			if (!pure(x->index.idx.v[i]))
+				return false;
+		return x->index.base->kind == EXPR_SYMBOL;
+	case EXPR_IN:
+		for (i = 0; i < x->in.idx.n; i++)
+			if (!pure(x->in.idx.v[i]))
+				return false;
+		return x->in.array->kind == EXPR_SYMBOL;
+	case EXPR_BINARY:
+		return pure(x->bin.l) && pure(x->bin.r);
+	case EXPR_UNARY:
+		return pure(x->un.e);
+	case EXPR_TERNARY:
+		return pure(x->tern.c) && pure(x->tern.t) && pure(x->tern.f);
+	case EXPR_STAT:
+		return x->stat.args.n == 1 && pure(x->stat.args.v[0]);
+	case EXPR_CALL:
+	case EXPR_PRINT:
+	case EXPR_ASSIGN:
+	case EXPR_CREMENT:
+	case EXPR_CAST:
+	case EXPR_ATVAR:
+	case EXPR_DEREF:
+	case EXPR_ENTRY:
+	case EXPR_HIST:
+	case EXPR_ATOP:
+	case EXPR_EMBEDDED:
+		return false;
+	}
+	return false;
+}
+
+static struct expr *number(struct octx *o, int64_t v, const struct expr *at)
+{
+	struct expr *n = ast_number(o->e->a, v, at->loc);
+
+	n->type = TYPE_LONG;
+	o->changed = true;
+	return n;
+}
+
+static bool fold_binary(enum op op, uint64_t l, uint64_t r, int64_t *out)
+{
+	int64_t sl = (int64_t)l, sr = (int64_t)r;
+
+	switch ((int)op) {	/* only the binary operators fold */
+	case OP_ADD: *out = (int64_t)(l + r); return true;
+	case OP_SUB: *out = (int64_t)(l - r); return true;
+	case OP_MUL: *out = (int64_t)(l * r); return true;
+	case OP_DIV:
+	case OP_MOD:
+		if (!sr || (sl == INT64_MIN && sr == -1))
+			return false;	/* a run-time error stays */
+		*out = op == OP_DIV ? sl / sr : sl % sr;
+		return true;
+	case OP_SHL: *out = (int64_t)(l << (r & 63)); return true;
+	case OP_SHR: *out = sl >> (r & 63); return true;
+	case OP_USHR: *out = (int64_t)(l >> (r & 63)); return true;
+	case OP_BAND: *out = (int64_t)(l & r); return true;
+	case OP_BOR: *out = (int64_t)(l | r); return true;
+	case OP_BXOR: *out = (int64_t)(l ^ r); return true;
+	case OP_LAND: *out = sl && sr; return true;
+	case OP_LOR: *out = sl || sr; return true;
+	case OP_LT: *out = sl < sr; return true;
+	case OP_GT: *out = sl > sr; return true;
+	case OP_LE: *out = sl <= sr; return true;
+	case OP_GE: *out = sl >= sr; return true;
+	case OP_EQ: *out = sl == sr; return true;
+	case OP_NE: *out = sl != sr; return true;
+	default:
+		return false;
+	}
+}
+
+static struct expr *fold(struct octx *o, struct expr *x);
+
+static void fold_list(struct octx *o, struct ptrvec *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		l->v[i] = fold(o, l->v[i]);
+}
+
+static struct expr *fold(struct octx *o, struct expr *x)
+{
+	int64_t v;
+
+	if (!x)
+		return NULL;
+	switch (x->kind) {
+	case EXPR_BINARY:
+		x->bin.l = fold(o, x->bin.l);
+		x->bin.r = fold(o, x->bin.r);
+		if (x->bin.l->kind == EXPR_NUMBER && x->bin.r->kind == EXPR_NUMBER &&
+		    fold_binary(x->bin.op, (uint64_t)x->bin.l->num,
+				(uint64_t)x->bin.r->num, &v))
+			return number(o, v, x);
+		if (x->bin.l->kind == EXPR_NUMBER &&
+		    ((x->bin.op == OP_LAND && !x->bin.l->num) ||
+		     (x->bin.op == OP_LOR && x->bin.l->num)))
+			return number(o, x->bin.op == OP_LOR, x);
+		if (x->bin.op == OP_CONCAT && x->bin.l->kind == EXPR_STRING &&
+		    x->bin.r->kind == EXPR_STRING) {
+			size_t n = x->bin.l->str.len + x->bin.r->str.len;
+			char *s = arena_alloc(o->e->a, n + 1);
+			struct expr *r;
+
+			memcpy(s, x->bin.l->str.s, x->bin.l->str.len);
+			memcpy(s + x->bin.l->str.len, x->bin.r->str.s,
+			       x->bin.r->str.len);
+			r = ast_string(o->e->a, s, n, x->loc);
+			r->type = TYPE_STRING;
+			o->changed = true;
+			return r;
+		}
+		return x;
+	case EXPR_UNARY:
+		x->un.e = fold(o, x->un.e);
+		if (x->un.e->kind != EXPR_NUMBER)
+			return x;
+		v = x->un.e->num;
+		if (x->un.op == OP_NEG)
+			return number(o, (int64_t)(0 - (uint64_t)v), x);
+		if (x->un.op == OP_PLUS)
+			return number(o, v, x);
+		if (x->un.op == OP_NOT)
+			return number(o, !v, x);
+		if (x->un.op == OP_BNOT)
+			return number(o, ~v, x);
+		return x;
+	case EXPR_TERNARY:
+		x->tern.c = fold(o, x->tern.c);
+		x->tern.t = fold(o, x->tern.t);
+		x->tern.f = fold(o, x->tern.f);
+		if (x->tern.c->kind == EXPR_NUMBER) {
+			o->changed = true;
+			return x->tern.c->num ? x->tern.t : x->tern.f;
+		}
+		return x;
+	case EXPR_ASSIGN:
+		x->bin.r = fold(o, x->bin.r);
+		return x;
+	case EXPR_INDEX:
+		fold_list(o, &x->index.idx);
+		return x;
+	case EXPR_CALL:
+		fold_list(o, &x->call.args);
+		return x;
+	case EXPR_PRINT:
+		fold_list(o, &x->print.args);
+		return x;
+	case EXPR_IN:
+		fold_list(o, &x->in.idx);
+		return x;
+	case EXPR_STAT:
+		fold_list(o, &x->stat.args);
+		return x;
+	case EXPR_HIST:
+		fold_list(o, &x->hist.params);
+		return x;
+	case EXPR_ATOP:
+		fold_list(o, &x->atop.args);
+		return x;
+	case EXPR_NUMBER:
+	case EXPR_STRING:
+	case EXPR_SYMBOL:
+	case EXPR_WILDCARD:
+	case EXPR_CREMENT:
+	case EXPR_TARGET:
+	case EXPR_CAST:
+	case EXPR_ATVAR:
+	case EXPR_DEREF:
+	case EXPR_ENTRY:
+	case EXPR_DEFINED:
+	case EXPR_PROBEWRITE:
+	case EXPR_EMBEDDED:
+		return x;
+	}
+	return x;
+}
+
+static struct stmt *null_stmt(struct octx *o, const struct stmt *at)
+{
+	o->changed = true;
+	return ast_stmt(o->e->a, STMT_NULL, at->loc);
+}
+
+/* Is @x an assignment to a local nothing reads? */
+static struct elab_var *dead_store(struct octx *o, const struct expr *x)
+{
+	struct elab_var *v;
+
+	if (x->kind != EXPR_ASSIGN || x->bin.op == OP_STATS_ADD ||
+	    x->bin.l->kind != EXPR_SYMBOL)
+		return NULL;
+	v = ptrmap_get(&o->e->var_of, x->bin.l);
+	if (!v || v->scope != VAR_LOCAL || v->read)
+		return NULL;
+	return v;
+}
+
+static struct stmt *opt_stmt(struct octx *o, struct stmt *s)
+{
+	size_t i;
+
+	if (!s)
+		return NULL;
+	switch (s->kind) {
+	case STMT_BLOCK:
+		for (i = 0; i < s->stmts.n; i++)
+			s->stmts.v[i] = opt_stmt(o, s->stmts.v[i]);
+		return s;
+	case STMT_EXPR: {
+		struct elab_var *v;
+
+		s->expr = fold(o, s->expr);
+		v = dead_store(o, s->expr);
+		if (v) {
+			warn(o, &s->expr->loc, "operator '='",
+			     arena_printf(o->e->a, "Eliding assignment to '%s'",
+					  v->name));
+			s->expr = s->expr->bin.r;
+			o->changed = true;
+		}
+		if (pure(s->expr)) {
+			warn(o, &s->expr->loc, elab_token(o->e, s->expr),
+			     "Eliding side-effect-free expression");
+			return null_stmt(o, s);
+		}
+		return s;
+	}
+	case STMT_IF:
+		s->if_.cond = fold(o, s->if_.cond);
+		s->if_.then = opt_stmt(o, s->if_.then);
+		s->if_.els = opt_stmt(o, s->if_.els);
+		if (s->if_.cond->kind == EXPR_NUMBER) {
+			struct stmt *r = s->if_.cond->num ? s->if_.then : s->if_.els;
+
+			o->changed = true;
+			return r ? r : null_stmt(o, s);
+		}
+		return s;
+	case STMT_WHILE:
+	case STMT_FOR:
+		s->loop.init = fold(o, s->loop.init);
+		s->loop.cond = fold(o, s->loop.cond);
+		s->loop.incr = fold(o, s->loop.incr);
+		s->loop.body = opt_stmt(o, s->loop.body);
+		if (s->loop.cond && s->loop.cond->kind == EXPR_NUMBER &&
+		    !s->loop.cond->num) {
+			if (s->loop.init && !pure(s->loop.init))
+				return ast_stmt_expr(o->e->a, STMT_EXPR,
+						     s->loop.init, s->loc);
+			return null_stmt(o, s);
+		}
+		return s;
+	case STMT_FOREACH:
+		s->fe->limit = fold(o, s->fe->limit);
+		s->fe->body = opt_stmt(o, s->fe->body);
+		return s;
+	case STMT_TRY:
+		s->try_.body = opt_stmt(o, s->try_.body);
+		s->try_.handler = opt_stmt(o, s->try_.handler);
+		return s;
+	case STMT_RETURN:
+		s->expr = fold(o, s->expr);
+		return s;
+	case STMT_NULL:
+	case STMT_BREAK:
+	case STMT_CONTINUE:
+	case STMT_NEXT:
+	case STMT_DELETE:
+		return s;
+	}
+	return s;
+}
+
+/* Does @s do anything? */
+static bool empty_stmt(const struct stmt *s)
+{
+	size_t i;
+
+	if (!s || s->kind == STMT_NULL)
+		return true;
+	if (s->kind != STMT_BLOCK)
+		return false;
+	for (i = 0; i < s->stmts.n; i++)
+		if (!empty_stmt(s->stmts.v[i]))
+			return false;
+	return true;
+}
+
+/* ---- references after elision ---- */
+
+struct refcount {
+	struct ast_visitor v;
+	struct elab *e;
+	struct ptrmap *seen;	/* elab_var -> non-NULL */
+};
+
+static bool count_expr(struct ast_visitor *v, struct expr *x)
+{
+	struct refcount *rc = (struct refcount *)v;
+	struct elab_var *var;
+	struct elab_func *f;
+
+	var = ptrmap_get(&rc->e->var_of, x);
+	if (var)
+		ptrmap_put(rc->e->a, rc->seen, var, var);
+	if (x->kind == EXPR_CALL) {
+		f = ptrmap_get(&rc->e->func_of, x);
+		if (f && !ptrmap_get(rc->seen, f)) {
+			ptrmap_put(rc->e->a, rc->seen, f, f);
+			if (f->decl->func.body)
+				ast_walk_stmt(v, f->decl->func.body);
+		}
+	}
+	return true;
+}
+
+static bool count_stmt(struct ast_visitor *v, struct stmt *s)
+{
+	struct refcount *rc = (struct refcount *)v;
+	size_t i;
+
+	if (s->kind == STMT_FOREACH) {
+		for (i = 0; i < s->fe->keys.n; i++)
+			count_expr(v, s->fe->keys.v[i]);
+		if (s->fe->value)
+			count_expr(v, s->fe->value);
+	}
+	(void)rc;
+	return true;
+}
+
+static void prune_locals(struct ptrvec *locals, struct ptrmap *seen)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < locals->n; i++) {
+		struct elab_var *v = locals->v[i];
+
+		if (v->scope == VAR_PARAM || ptrmap_get(seen, v))
+			locals->v[n++] = v;
+	}
+	locals->n = n;
+}
+
+static void prune(struct elab *e)
+{
+	struct ptrmap seen = { 0 };
+	struct refcount rc = { { count_expr, count_stmt }, e, &seen };
+	size_t i, j;
+
+	for (i = 0; i < e->probes.n; i++) {
+		struct elab_probe *p = e->probes.v[i];
+
+		if (p->elided)
+			continue;
+		ast_walk_stmt(&rc.v, p->body);
+		for (j = 0; j < p->points.n; j++)
+			ast_walk_expr(&rc.v, ((struct elab_point *)p->points.v[j])->cond);
+	}
+	for (i = 0; i < e->probes.n; i++)
+		prune_locals(&((struct elab_probe *)e->probes.v[i])->locals, &seen);
+	for (i = 0; i < e->func_list.n; i++) {
+		struct elab_func *f = e->func_list.v[i];
+
+		f->used = ptrmap_get(&seen, f) != NULL;
+		prune_locals(&f->locals, &seen);
+	}
+	for (i = 0; i < e->global_list.n; i++) {
+		struct elab_var *g = e->global_list.v[i];
+
+		if (!ptrmap_get(&seen, g))
+			g->elided = true;
+	}
+}
+
+void opt_run(struct elab *e)
+{
+	struct octx o = { .e = e };
+	size_t i, live = 0;
+	int rounds = 0;
+
+	do {
+		o.changed = false;
+		for (i = 0; i < e->probes.n; i++) {
+			struct elab_probe *p = e->probes.v[i];
+
+			p->body = opt_stmt(&o, p->body);
+		}
+		for (i = 0; i < e->func_list.n; i++) {
+			struct elab_func *f = e->func_list.v[i];
+
+			if (f->used && f->decl->func.body)
+				f->decl->func.body = opt_stmt(&o, f->decl->func.body);
+		}
+	} while (o.changed && ++rounds < 10);
+	for (i = 0; i < e->probes.n; i++) {
+		struct elab_probe *p = e->probes.v[i];
+
+		if (empty_stmt(p->body)) {
+			struct elab_point *pt = p->points.v[0];
+
+			p->elided = true;
+			diag_report(e->d, DIAG_WARNING, &p->decl->loc,
+				    "keyword 'probe'",
+				    "Probe '%s' has been elided",
+				    p->points.n ? pt->name : "?");
+		} else {
+			live++;
+		}
+	}
+	prune(e);
+	if (!live && !e->listing)
+		diag_report(e->d, DIAG_SEMANTIC_ERROR, NULL, NULL,
+			    "no probes found");
+}

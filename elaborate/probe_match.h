@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* probe_match.h: the probe-point builder tree shared by the matcher, the
+ * alias expander and the families in elaborate/probes/. */
+#ifndef ELABORATE_PROBE_MATCH_H
+#define ELABORATE_PROBE_MATCH_H
+
+#include "elaborate/elab.h"
+
+enum pm_param { PM_NONE, PM_NUM, PM_STR };
+
+struct pm_ctx;
+
+/* A built-in family. derive() gets a point whose components matched one
+ * of the family's registered specs (names literal, parameters the user's)
+ * and emits zero or more elab_points with pm_emit(); it reports bad
+ * parameters with pm_error() and returns the number emitted, or -1 after
+ * an error. */
+struct pm_family {
+	const char *name;
+	int (*derive)(struct elab *e, struct pm_ctx *c,
+		      const struct probe_point *pp);
+	bool procfs;		/* $value is defined in its probes */
+};
+
+/* One node of the tree: a component name and its parameter kind. */
+struct pm_node {
+	const char *name;		/* interned */
+	enum pm_param param;
+	struct ptrvec kids;		/* struct pm_node * */
+	const struct pm_family *family;	/* a complete built-in point */
+	struct ptrvec aliases;		/* struct decl * (DECL_ALIAS) */
+};
+
+/* Register @spec ("timer.ms(n).randomize(n)"; (n) number, (s) string)
+ * as a point of @f. */
+void pm_register(struct elab *e, const char *spec, const struct pm_family *f);
+/* Register the alias names of @d (a DECL_ALIAS) in the tree. */
+void pm_register_alias(struct elab *e, struct decl *d);
+
+/* A new point for @pp (named after it) inheriting the derivation. */
+struct elab_point *pm_point(struct elab *e, struct pm_ctx *c,
+			    const struct probe_point *pp);
+void pm_emit(struct elab *e, struct pm_ctx *c, struct elab_point *pt);
+/* Report an error about the point being resolved (with its chain). */
+void pm_error(struct elab *e, struct pm_ctx *c, const struct srcloc *loc,
+	      const char *token, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* The literal parameter of component @name of @pp, or NULL. */
+const struct expr *pm_param_of(const struct probe_point *pp, const char *name);
+/* Does @pp have a component called @name? */
+bool pm_has(const struct probe_point *pp, const char *name);
+/* Are messages about this resolution suppressed (optional point, -l)? */
+bool pm_quiet(struct elab *e, struct pm_ctx *c);
+/* Is this resolution in guru mode (-g, or a tapset alias)? */
+bool pm_guru(struct elab *e, struct pm_ctx *c);
+/* Text of a probe point: "timer.ms(100)". */
+const char *pm_point_text(struct elab *e, const struct probe_point *pp);
+
+/* Family registration (elaborate/probes/). */
+void pm_register_begin_end(struct elab *e);
+void pm_register_timer(struct elab *e);
+void pm_register_procfs(struct elab *e);
+void pm_register_kprobe(struct elab *e);
+
+#endif

@@ -1,0 +1,593 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* symbols.c: name resolution: locals of each probe and function body,
+ * globals, functions by name and arity, with the tapset library searched on
+ * demand; the structural rules of pass 2 (lvalues, arrays are global,
+ * $value only in procfs probes, break/continue inside loops, ...). */
+#include "elaborate/elab.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "session.h"
+#include "util/arena.h"
+#include "util/diag.h"
+#include "util/intern.h"
+
+struct scope {
+	struct ptrvec *locals;		/* struct elab_var * */
+	struct elab_func *fn;		/* NULL in probes */
+	struct elab_probe *probe;	/* NULL in functions */
+	int loops;			/* enclosing loops */
+	bool cond;			/* a probe condition: globals only */
+};
+
+static void err(struct elab *e, const struct expr *x, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void err(struct elab *e, const struct expr *x, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	diag_report(e->d, DIAG_SEMANTIC_ERROR, &x->loc, elab_token(e, x), "%s", msg);
+}
+
+/* ---- lookups ---- */
+
+static bool visible(const struct source *owner, bool private_,
+		    const struct source *from)
+{
+	return !private_ || owner == from;
+}
+
+static struct elab_var *find_global(struct elab *e, const char *name,
+				    const struct source *file)
+{
+	struct ptrvec *v = ptrmap_get(&e->globals, name);
+	size_t i;
+
+	for (i = 0; v && i < v->n; i++) {
+		struct elab_var *g = v->v[i];
+
+		if (visible(g->file, g->decl && g->decl->private_, file))
+			return g;
+	}
+	return NULL;
+}
+
+struct elab_var *sym_global(struct elab *e, const char *name,
+			    const struct source *file)
+{
+	struct elab_var *g = find_global(e, name, file);
+
+	if (!g && tapset_include_global(e, name))
+		g = find_global(e, name, file);
+	return g;
+}
+
+static struct elab_func *find_func(struct elab *e, const char *name, int arity,
+				   const struct source *file, bool *other_arity)
+{
+	struct ptrvec *v = ptrmap_get(&e->funcs, name);
+	size_t i;
+
+	for (i = 0; v && i < v->n; i++) {
+		struct elab_func *f = v->v[i];
+
+		if (!visible(f->file, f->decl->private_, file))
+			continue;
+		if (f->arity == arity)
+			return f;
+		if (other_arity)
+			*other_arity = true;
+	}
+	return NULL;
+}
+
+struct elab_func *sym_func(struct elab *e, const char *name, int arity,
+			   const struct source *file)
+{
+	struct elab_func *f = find_func(e, name, arity, file, NULL);
+
+	if (!f && tapset_include_function(e, name))
+		f = find_func(e, name, arity, file, NULL);
+	return f;
+}
+
+static struct elab_var *new_local(struct elab *e, struct scope *sc,
+				  const char *name, const struct expr *x)
+{
+	struct elab_var *v = arena_new_obj(e->a, struct elab_var);
+
+	v->name = name;
+	v->scope = VAR_LOCAL;
+	v->arity = 0;
+	v->hist = -1;
+	v->loc = x->loc;
+	v->file = x->loc.src;
+	vec_push(e->a, sc->locals, v);
+	return v;
+}
+
+static struct elab_var *find_local(struct scope *sc, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sc->locals->n; i++) {
+		struct elab_var *v = sc->locals->v[i];
+
+		if (v->name == name)
+			return v;
+	}
+	return NULL;
+}
+
+/* ---- the walk ---- */
+
+static void res_expr(struct elab *e, struct scope *sc, struct expr *x);
+static void res_stmt(struct elab *e, struct scope *sc, struct stmt *s);
+
+static void res_list(struct elab *e, struct scope *sc, struct ptrvec *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		res_expr(e, sc, l->v[i]);
+}
+
+/* An index list: '*' allowed when @wild. */
+static void res_keys(struct elab *e, struct scope *sc, struct ptrvec *l,
+		     bool wild)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		struct expr *k = l->v[i];
+
+		if (k->kind == EXPR_WILDCARD && wild)
+			continue;
+		res_expr(e, sc, k);
+	}
+}
+
+/* A scalar name: local, else a visible global, else a new local. */
+static struct elab_var *res_scalar(struct elab *e, struct scope *sc,
+				   struct expr *x)
+{
+	struct elab_var *v = find_local(sc, x->name);
+
+	if (!v)
+		v = sym_global(e, x->name, x->loc.src);
+	if (!v && sc->cond) {
+		err(e, x, "probe condition must only read global variables");
+		return NULL;
+	}
+	if (!v)
+		v = new_local(e, sc, x->name, x);
+	ptrmap_put(e->a, &e->var_of, x, v);
+	return v;
+}
+
+/* The array named by @x (an EXPR_SYMBOL) with @arity indexes. */
+static struct elab_var *res_array(struct elab *e, struct scope *sc,
+				  struct expr *x, int arity)
+{
+	struct elab_var *v;
+
+	if (find_local(sc, x->name)) {
+		err(e, x, "local variable '%s' used as an array; arrays must be global",
+		    x->name);
+		return NULL;
+	}
+	v = sym_global(e, x->name, x->loc.src);
+	if (!v) {
+		err(e, x, "unresolved arity-%d global array %s, missing global declaration?",
+		    arity, x->name);
+		return NULL;
+	}
+	ptrmap_put(e->a, &e->var_of, x, v);
+	return v;
+}
+
+/* The base of an index, `in`, foreach or delete: a global array, or a
+ * histogram of a statistic. */
+static void res_array_base(struct elab *e, struct scope *sc, struct expr *b,
+			   int arity)
+{
+	if (b->kind == EXPR_SYMBOL)
+		res_array(e, sc, b, arity);
+	else if (b->kind == EXPR_HIST)
+		res_expr(e, sc, b);
+	else
+		err(e, b, "expected an array");
+}
+
+static bool is_lvalue(const struct expr *x)
+{
+	if (x->kind == EXPR_SYMBOL || x->kind == EXPR_TARGET)
+		return true;
+	return x->kind == EXPR_INDEX && x->index.base->kind == EXPR_SYMBOL;
+}
+
+static void mark_written(struct elab *e, struct expr *x)
+{
+	struct expr *base = x->kind == EXPR_INDEX ? x->index.base : x;
+	struct elab_var *v = ptrmap_get(&e->var_of, base);
+
+	if (v)
+		v->written = true;
+}
+
+static void res_lvalue(struct elab *e, struct scope *sc, struct expr *x,
+		       const char *what)
+{
+	if (!is_lvalue(x)) {
+		err(e, x, "%s needs a variable, array element or $variable "
+			  "(not an lvalue)", what);
+		res_expr(e, sc, x);
+		return;
+	}
+	if (x->kind == EXPR_SYMBOL) {
+		if (sc->cond) {
+			err(e, x, "probe condition cannot change a variable");
+			return;
+		}
+		res_scalar(e, sc, x);
+	} else if (x->kind == EXPR_INDEX) {
+		res_array(e, sc, x->index.base, (int)x->index.idx.n);
+		res_keys(e, sc, &x->index.idx, false);
+	} else {
+		res_expr(e, sc, x);
+		if (sc->probe && !strcmp(x->target.name, "$value") &&
+		    sc->probe->procfs && sc->probe->procfs_write &&
+		    !e->sess->guru)
+			err(e, x, "$value cannot be changed in a procfs write probe");
+	}
+	mark_written(e, x);
+}
+
+static void res_target(struct elab *e, struct scope *sc, struct expr *x)
+{
+	if (sc->probe && sc->probe->procfs && !strcmp(x->target.name, "$value")) {
+		if (x->target.path.comps.n || x->target.path.pretty ||
+		    x->target.path.addr_of)
+			err(e, x, "$value is a string; it has no members");
+		return;
+	}
+	if (!strcmp(x->target.name, "$value")) {
+		err(e, x, "$value is only available in procfs probes");
+		return;
+	}
+	err(e, x, "target variable %s is not available here: probes of this "
+		  "kind have no debuginfo context", x->target.name);
+}
+
+static void res_call(struct elab *e, struct scope *sc, struct expr *x)
+{
+	int arity = (int)x->call.args.n;
+	bool other = false;
+	struct elab_func *f;
+
+	res_list(e, sc, &x->call.args);
+	f = sym_func(e, x->call.name, arity, x->loc.src);
+	if (!f) {
+		find_func(e, x->call.name, arity, x->loc.src, &other);
+		if (other)
+			err(e, x, "unresolved function call: no function '%s' "
+				  "takes %d argument%s", x->call.name, arity,
+			    arity == 1 ? "" : "s");
+		else
+			err(e, x, "unresolved function");
+		return;
+	}
+	ptrmap_put(e->a, &e->func_of, x, f);
+	if (!f->used) {
+		f->used = true;
+		vec_push(e->a, &e->pending, f);
+	}
+}
+
+static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
+{
+	if (!x)
+		return;
+	switch (x->kind) {
+	case EXPR_NUMBER:
+	case EXPR_STRING:
+	case EXPR_EMBEDDED:
+		break;
+	case EXPR_SYMBOL: {
+		struct elab_var *v = res_scalar(e, sc, x);
+
+		if (v)
+			v->read = true;
+		break;
+	}
+	case EXPR_WILDCARD:
+		err(e, x, "'*' is only allowed among the indexes of 'in', "
+			  "'delete' and 'foreach'");
+		break;
+	case EXPR_INDEX:
+		if (x->index.base->kind == EXPR_SYMBOL) {
+			struct elab_var *v = res_array(e, sc, x->index.base,
+						       (int)x->index.idx.n);
+
+			if (v)
+				v->read = true;
+		} else {
+			res_expr(e, sc, x->index.base);
+		}
+		res_keys(e, sc, &x->index.idx, false);
+		break;
+	case EXPR_CALL:
+		res_call(e, sc, x);
+		break;
+	case EXPR_PRINT:
+		res_expr(e, sc, x->print.fmt);
+		res_list(e, sc, &x->print.args);
+		break;
+	case EXPR_BINARY:
+		res_expr(e, sc, x->bin.l);
+		res_expr(e, sc, x->bin.r);
+		break;
+	case EXPR_ASSIGN:
+		res_expr(e, sc, x->bin.r);
+		if (x->bin.op != OP_ASSIGN && is_lvalue(x->bin.l) &&
+		    x->bin.op != OP_STATS_ADD)
+			res_expr(e, sc, x->bin.l);	/* read, then written */
+		res_lvalue(e, sc, x->bin.l,
+			   x->bin.op == OP_STATS_ADD ? "'<<<'" : "assignment");
+		break;
+	case EXPR_UNARY:
+		if (x->un.op == OP_ADDR) {
+			err(e, x, "'&' applies only to $target variables and "
+				  "@cast/@var expressions");
+			break;
+		}
+		res_expr(e, sc, x->un.e);
+		break;
+	case EXPR_CREMENT:
+		if (is_lvalue(x->un.e))
+			res_expr(e, sc, x->un.e);
+		res_lvalue(e, sc, x->un.e, "'++'/'--'");
+		break;
+	case EXPR_TERNARY:
+		res_expr(e, sc, x->tern.c);
+		res_expr(e, sc, x->tern.t);
+		res_expr(e, sc, x->tern.f);
+		break;
+	case EXPR_IN:
+		res_keys(e, sc, &x->in.idx, true);
+		res_array_base(e, sc, x->in.array, (int)x->in.idx.n);
+		break;
+	case EXPR_TARGET:
+		res_target(e, sc, x);
+		break;
+	case EXPR_CAST:
+	case EXPR_ATVAR:
+	case EXPR_DEREF:
+	case EXPR_ENTRY:
+		err(e, x, "%s needs DWARF debuginfo, which this version cannot "
+			  "read yet", x->kind == EXPR_CAST ? "@cast" :
+			  x->kind == EXPR_ATVAR ? "@var" :
+			  x->kind == EXPR_ENTRY ? "@entry" : "'->' on a pointer");
+		break;
+	case EXPR_DEFINED: {
+		/* Only procfs' $value exists without debuginfo. */
+		const struct expr *o = x->operand;
+		bool def = o->kind == EXPR_TARGET && sc->probe && sc->probe->procfs &&
+			   !strcmp(o->target.name, "$value") && !o->target.path.comps.n;
+
+		x->kind = EXPR_NUMBER;
+		x->num = def;
+		break;
+	}
+	case EXPR_PROBEWRITE: {
+		struct elab_var *v = find_local(sc, x->name);
+
+		if (!v)
+			err(e, x, "@probewrite of '%s', which is not a local of "
+				  "this probe", x->name);
+		else
+			ptrmap_put(e->a, &e->var_of, x, v);
+		break;
+	}
+	case EXPR_STAT:
+		if (x->stat.args.n) {
+			struct expr *o = x->stat.args.v[0];
+
+			if (o->kind == EXPR_SYMBOL)
+				res_scalar(e, sc, o)->read = true;
+			else
+				res_expr(e, sc, o);
+		}
+		{
+			size_t i;
+
+			for (i = 1; i < x->stat.args.n; i++)
+				res_expr(e, sc, x->stat.args.v[i]);
+		}
+		break;
+	case EXPR_HIST:
+		if (x->hist.operand->kind == EXPR_SYMBOL) {
+			struct elab_var *v = res_scalar(e, sc, x->hist.operand);
+
+			if (v)
+				v->read = true;
+		} else {
+			res_expr(e, sc, x->hist.operand);
+		}
+		res_list(e, sc, &x->hist.params);
+		break;
+	case EXPR_ATOP:
+		res_list(e, sc, &x->atop.args);
+		break;
+	}
+}
+
+static void res_stmt(struct elab *e, struct scope *sc, struct stmt *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	switch (s->kind) {
+	case STMT_BLOCK:
+		for (i = 0; i < s->stmts.n; i++)
+			res_stmt(e, sc, s->stmts.v[i]);
+		break;
+	case STMT_NULL:
+		break;
+	case STMT_NEXT:
+		if (sc->fn)
+			sc->fn->has_next = true;
+		break;
+	case STMT_BREAK:
+	case STMT_CONTINUE:
+		if (!sc->loops)
+			diag_report(e->d, DIAG_SEMANTIC_ERROR, &s->loc,
+				    s->kind == STMT_BREAK ? "keyword 'break'"
+							  : "keyword 'continue'",
+				    "%s outside a loop",
+				    s->kind == STMT_BREAK ? "break" : "continue");
+		break;
+	case STMT_EXPR:
+		res_expr(e, sc, s->expr);
+		break;
+	case STMT_RETURN:
+		if (!sc->fn)
+			diag_report(e->d, DIAG_SEMANTIC_ERROR, &s->loc,
+				    "keyword 'return'",
+				    "return is only allowed in functions");
+		res_expr(e, sc, s->expr);
+		break;
+	case STMT_DELETE: {
+		struct expr *x = s->expr;
+
+		if (x->kind == EXPR_SYMBOL) {
+			struct elab_var *v = find_local(sc, x->name);
+
+			if (!v)
+				v = sym_global(e, x->name, x->loc.src);
+			if (!v)
+				v = new_local(e, sc, x->name, x);
+			ptrmap_put(e->a, &e->var_of, x, v);
+			v->written = true;
+		} else if (x->kind == EXPR_INDEX &&
+			   x->index.base->kind == EXPR_SYMBOL) {
+			struct elab_var *v = res_array(e, sc, x->index.base,
+						       (int)x->index.idx.n);
+
+			res_keys(e, sc, &x->index.idx, true);
+			if (v)
+				v->written = true;
+		} else {
+			err(e, x, "delete needs a variable, an array or an "
+				  "array element");
+		}
+		break;
+	}
+	case STMT_IF:
+		res_expr(e, sc, s->if_.cond);
+		res_stmt(e, sc, s->if_.then);
+		res_stmt(e, sc, s->if_.els);
+		break;
+	case STMT_WHILE:
+	case STMT_FOR:
+		res_expr(e, sc, s->loop.init);
+		res_expr(e, sc, s->loop.cond);
+		res_expr(e, sc, s->loop.incr);
+		sc->loops++;
+		res_stmt(e, sc, s->loop.body);
+		sc->loops--;
+		break;
+	case STMT_FOREACH: {
+		struct foreach_stmt *fe = s->fe;
+		struct expr *arr = fe->array;
+
+		if (arr->kind == EXPR_INDEX) {
+			res_array_base(e, sc, arr->index.base,
+				       (int)arr->index.idx.n);
+			res_keys(e, sc, &arr->index.idx, true);
+		} else {
+			res_array_base(e, sc, arr, (int)fe->keys.n);
+		}
+		if (arr->kind == EXPR_SYMBOL || arr->kind == EXPR_INDEX) {
+			struct expr *b = arr->kind == EXPR_INDEX ? arr->index.base : arr;
+			struct elab_var *v = ptrmap_get(&e->var_of, b);
+
+			if (v)
+				v->read = true;
+		}
+		for (i = 0; i < fe->keys.n; i++) {
+			struct elab_var *v = res_scalar(e, sc, fe->keys.v[i]);
+
+			if (v)
+				v->written = true;
+		}
+		if (fe->value) {
+			struct elab_var *v = res_scalar(e, sc, fe->value);
+
+			if (v)
+				v->written = true;
+		}
+		res_expr(e, sc, fe->limit);
+		sc->loops++;
+		res_stmt(e, sc, fe->body);
+		sc->loops--;
+		break;
+	}
+	case STMT_TRY:
+		res_stmt(e, sc, s->try_.body);
+		if (s->try_.var) {
+			struct elab_var *v = res_scalar(e, sc, s->try_.var);
+
+			if (v)
+				v->written = true;
+		}
+		res_stmt(e, sc, s->try_.handler);
+		break;
+	}
+}
+
+void sym_resolve_probe(struct elab *e, struct elab_probe *p)
+{
+	struct scope sc = { .locals = &p->locals, .probe = p };
+
+	res_stmt(e, &sc, p->body);
+}
+
+static void resolve_func(struct elab *e, struct elab_func *f)
+{
+	struct scope sc = { .locals = &f->locals, .fn = f };
+
+	f->resolved = true;
+	if (f->decl->func.body)
+		res_stmt(e, &sc, f->decl->func.body);
+}
+
+void sym_resolve_pending(struct elab *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->pending.n; i++) {
+		struct elab_func *f = e->pending.v[i];
+
+		if (!f->resolved)
+			resolve_func(e, f);
+	}
+}
+
+void sym_resolve_cond(struct elab *e, struct expr *cond,
+		      const struct source *file)
+{
+	struct ptrvec none = { 0 };
+	struct scope sc = { .locals = &none, .cond = true };
+
+	(void)file;
+	res_expr(e, &sc, cond);
+}

@@ -1,0 +1,748 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* types.c: type inference to a fixed point over locals, globals, function
+ * parameters and returns, array index and value types and statistics;
+ * then one reporting walk for conflicts and types left unknown. */
+#include "elaborate/elab.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "util/arena.h"
+#include "util/diag.h"
+#include "util/format.h"
+
+struct tctx {
+	struct elab *e;
+	bool report;		/* the last walk: report conflicts */
+	bool changed;
+	struct elab_func *fn;	/* NULL in probes */
+};
+
+const char *type_name(enum stap_type t)
+{
+	if (t == TYPE_LONG)
+		return "long";
+	if (t == TYPE_STRING)
+		return "string";
+	if (t == TYPE_STATS)
+		return "stats";
+	return "unknown";
+}
+
+static void terr(struct tctx *t, const struct expr *x, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void terr(struct tctx *t, const struct expr *x, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (!t->report)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	diag_report(t->e->d, DIAG_SEMANTIC_ERROR, &x->loc, elab_token(t->e, x),
+		    "%s", msg);
+}
+
+/* The second message of a conflict: where the first type came from. */
+static void first_here(struct tctx *t, const struct srcloc *loc,
+		       const char *what, enum stap_type ty)
+{
+	if (!t->report || !loc->src)
+		return;
+	diag_report(t->e->d, DIAG_SEMANTIC_ERROR, loc, "token",
+		    "%s was first inferred here (%s)", what, type_name(ty));
+}
+
+/* Unify a slot (variable value, index, return) of type *@slot with @ty
+ * found at @x. */
+static void unify(struct tctx *t, enum stap_type *slot, struct srcloc *slot_loc,
+		  enum stap_type ty, const struct expr *x, const char *what)
+{
+	if (ty == TYPE_UNKNOWN)
+		return;
+	if (*slot == TYPE_UNKNOWN) {
+		*slot = ty;
+		if (slot_loc)
+			*slot_loc = x->loc;
+		t->changed = true;
+		return;
+	}
+	if (*slot != ty) {
+		terr(t, x, "type mismatch (%s): %s was %s", type_name(ty), what,
+		     type_name(*slot));
+		if (slot_loc)
+			first_here(t, slot_loc, what, *slot);
+	}
+}
+
+/* Check that expression @x of type @got fits @want. */
+static void expect(struct tctx *t, const struct expr *x, enum stap_type got,
+		   enum stap_type want)
+{
+	if (got == TYPE_UNKNOWN || want == TYPE_UNKNOWN || got == want)
+		return;
+	terr(t, x, "type mismatch: expected %s but found %s", type_name(want),
+	     type_name(got));
+}
+
+static enum stap_type infer(struct tctx *t, struct expr *x, enum stap_type want);
+static void infer_stmt(struct tctx *t, struct stmt *s);
+
+static struct elab_var *var_of(struct tctx *t, const struct expr *x)
+{
+	return ptrmap_get(&t->e->var_of, x);
+}
+
+static void set_arity(struct tctx *t, struct elab_var *v, int n,
+		      const struct expr *x)
+{
+	if (v->arity < 0) {
+		v->arity = n;
+		v->arity_loc = x->loc;
+		t->changed = true;
+	} else if (v->arity != n) {
+		if (n == 0)
+			terr(t, x, "array '%s' used as a scalar", v->name);
+		else if (v->arity == 0)
+			terr(t, x, "scalar '%s' used as an array", v->name);
+		else
+			terr(t, x, "array '%s' used with %d index%s; it has %d",
+			     v->name, n, n == 1 ? "" : "es", v->arity);
+		first_here(t, &v->arity_loc, "its use", TYPE_UNKNOWN);
+	}
+}
+
+/* The keys @idx of array @v (wildcards allowed where @wild). */
+static void infer_keys(struct tctx *t, struct elab_var *v, struct ptrvec *idx,
+		       const struct expr *at)
+{
+	size_t i;
+
+	set_arity(t, v, (int)idx->n, at);
+	for (i = 0; i < idx->n && i < ELAB_MAX_INDEX; i++) {
+		struct expr *k = idx->v[i];
+		enum stap_type kt;
+
+		if (k->kind == EXPR_WILDCARD)
+			continue;
+		kt = infer(t, k, v->idx[i]);
+		if (kt == TYPE_STATS) {
+			terr(t, k, "an aggregate cannot be an array index");
+			continue;
+		}
+		unify(t, &v->idx[i], &v->idx_loc[i], kt, k,
+		      t->e->a ? arena_printf(t->e->a, "index %zu of '%s'", i,
+					     v->name) : "index");
+	}
+	if (idx->n > ELAB_MAX_INDEX)
+		terr(t, at, "too many indexes (at most %d)", ELAB_MAX_INDEX);
+}
+
+/* A variable read or written as a whole value (not as an aggregate). */
+static enum stap_type var_value(struct tctx *t, struct elab_var *v,
+				struct expr *x, enum stap_type want)
+{
+	if (v->type == TYPE_STATS) {
+		terr(t, x, "aggregate '%s' used as a value; use @count, @sum, "
+			   "@min, @max, @avg, @variance or a histogram", v->name);
+		return TYPE_UNKNOWN;
+	}
+	if (want == TYPE_STATS)
+		want = TYPE_UNKNOWN;
+	unify(t, &v->type, &v->type_loc, want, x,
+	      arena_printf(t->e->a, "'%s'", v->name));
+	return v->type;
+}
+
+static enum stap_type infer_print(struct tctx *t, struct expr *x)
+{
+	const struct print_kind *pk = x->print.pk;
+	struct fmt_spec *spec = x->print.spec;
+	size_t i, arg = 0;
+
+	if (x->print.fmt)
+		infer(t, x->print.fmt, TYPE_STRING);
+	if (pk->format && spec) {
+		if (spec->nargs != x->print.args.n)
+			terr(t, x, "format string wants %u argument%s, %zu given",
+			     spec->nargs, spec->nargs == 1 ? "" : "s",
+			     x->print.args.n);
+		for (i = 0; i < spec->n; i++) {
+			const struct fmt_piece *p = &spec->pieces[i];
+			struct expr *a;
+			enum stap_type want;
+
+			if (p->conv == FMT_LITERAL)
+				continue;
+			if (p->width == FMT_STAR && arg < x->print.args.n) {
+				a = x->print.args.v[arg++];
+				expect(t, a, infer(t, a, TYPE_LONG), TYPE_LONG);
+			}
+			if (p->precision == FMT_STAR && arg < x->print.args.n) {
+				a = x->print.args.v[arg++];
+				expect(t, a, infer(t, a, TYPE_LONG), TYPE_LONG);
+			}
+			if (arg >= x->print.args.n)
+				break;
+			a = x->print.args.v[arg++];
+			want = fmt_conv_takes_string(p->conv) ? TYPE_STRING
+							      : TYPE_LONG;
+			expect(t, a, infer(t, a, want), want);
+		}
+		for (; arg < x->print.args.n; arg++)
+			infer(t, x->print.args.v[arg], TYPE_UNKNOWN);
+	} else {
+		for (i = 0; i < x->print.args.n; i++) {
+			struct expr *a = x->print.args.v[i];
+			enum stap_type at = infer(t, a, TYPE_UNKNOWN);
+
+			if (at == TYPE_STATS && a->kind != EXPR_HIST)
+				terr(t, a, "an aggregate cannot be printed; "
+					   "print a histogram or an @-operator");
+			if (pk->delim && !i && x->print.fmt == NULL)
+				expect(t, a, at, TYPE_STRING);
+		}
+	}
+	return pk->to_string ? TYPE_STRING : TYPE_LONG;
+}
+
+static enum stap_type infer_call(struct tctx *t, struct expr *x)
+{
+	struct elab_func *f = ptrmap_get(&t->e->func_of, x);
+	size_t i;
+
+	if (!f) {
+		for (i = 0; i < x->call.args.n; i++)
+			infer(t, x->call.args.v[i], TYPE_UNKNOWN);
+		return TYPE_UNKNOWN;
+	}
+	for (i = 0; i < x->call.args.n; i++) {
+		struct expr *a = x->call.args.v[i];
+		struct elab_var *p = f->params[i];
+		enum stap_type at = infer(t, a, p->type);
+
+		if (at == TYPE_STATS) {
+			terr(t, a, "an aggregate cannot be passed to a function");
+			continue;
+		}
+		unify(t, &p->type, &p->type_loc, at, a,
+		      arena_printf(t->e->a, "parameter '%s' of '%s'", p->name,
+				   f->name));
+	}
+	return f->ret;
+}
+
+/* The operand of @count() and friends, or of a histogram: a statistic. */
+static void infer_stat_operand(struct tctx *t, struct expr *o)
+{
+	if (o->kind == EXPR_SYMBOL) {
+		struct elab_var *v = var_of(t, o);
+
+		if (!v)
+			return;
+		set_arity(t, v, 0, o);
+		unify(t, &v->type, &v->type_loc, TYPE_STATS, o,
+		      arena_printf(t->e->a, "'%s'", v->name));
+		o->type = TYPE_STATS;
+	} else if (o->kind == EXPR_INDEX && o->index.base->kind == EXPR_SYMBOL) {
+		struct elab_var *v = var_of(t, o->index.base);
+
+		if (!v)
+			return;
+		infer_keys(t, v, &o->index.idx, o);
+		unify(t, &v->type, &v->type_loc, TYPE_STATS, o,
+		      arena_printf(t->e->a, "'%s'", v->name));
+		o->type = TYPE_STATS;
+	} else {
+		terr(t, o, "expected an aggregate (a variable or array element "
+			   "filled with '<<<')");
+	}
+}
+
+static void note_hist(struct tctx *t, struct expr *x)
+{
+	struct expr *o = x->hist.operand;
+	struct expr *b = o->kind == EXPR_INDEX ? o->index.base : o;
+	struct elab_var *v = b->kind == EXPR_SYMBOL ? var_of(t, b) : NULL;
+
+	if (!v)
+		return;
+	if (v->hist < 0) {
+		v->hist = (int)x->hist.hk;
+		v->hist_loc = x->loc;
+	} else if (v->hist != (int)x->hist.hk) {
+		terr(t, x, "multiple histogram types declared on '%s'", v->name);
+	}
+}
+
+static enum stap_type infer_binary(struct tctx *t, struct expr *x,
+				   enum stap_type want)
+{
+	enum op op = x->bin.op;
+	enum stap_type l, r;
+
+	(void)want;
+	if (op == OP_CONCAT) {
+		expect(t, x->bin.l, infer(t, x->bin.l, TYPE_STRING), TYPE_STRING);
+		expect(t, x->bin.r, infer(t, x->bin.r, TYPE_STRING), TYPE_STRING);
+		return TYPE_STRING;
+	}
+	if (op == OP_MATCH || op == OP_NOMATCH) {
+		expect(t, x->bin.l, infer(t, x->bin.l, TYPE_STRING), TYPE_STRING);
+		expect(t, x->bin.r, infer(t, x->bin.r, TYPE_STRING), TYPE_STRING);
+		if (x->bin.r->kind != EXPR_STRING)
+			terr(t, x->bin.r, "a regular expression must be a "
+					  "string literal");
+		return TYPE_LONG;
+	}
+	if (op == OP_LT || op == OP_GT || op == OP_LE || op == OP_GE ||
+	    op == OP_EQ || op == OP_NE) {
+		l = infer(t, x->bin.l, TYPE_UNKNOWN);
+		r = infer(t, x->bin.r, l);
+		if (l == TYPE_UNKNOWN && r != TYPE_UNKNOWN)
+			l = infer(t, x->bin.l, r);
+		if (l == TYPE_STATS || r == TYPE_STATS)
+			terr(t, x, "aggregates cannot be compared");
+		else if (l != TYPE_UNKNOWN && r != TYPE_UNKNOWN && l != r)
+			terr(t, x, "type mismatch: comparing %s with %s",
+			     type_name(l), type_name(r));
+		return TYPE_LONG;
+	}
+	expect(t, x->bin.l, infer(t, x->bin.l, TYPE_LONG), TYPE_LONG);
+	expect(t, x->bin.r, infer(t, x->bin.r, TYPE_LONG), TYPE_LONG);
+	return TYPE_LONG;
+}
+
+/* The type an lvalue holds; @val the assigned value's type. */
+static enum stap_type infer_lvalue(struct tctx *t, struct expr *l,
+				   enum stap_type val)
+{
+	struct elab_var *v;
+
+	if (l->kind == EXPR_SYMBOL) {
+		v = var_of(t, l);
+		if (!v)
+			return TYPE_UNKNOWN;
+		set_arity(t, v, 0, l);
+		return var_value(t, v, l, val);
+	}
+	if (l->kind == EXPR_INDEX && l->index.base->kind == EXPR_SYMBOL) {
+		v = var_of(t, l->index.base);
+		if (!v)
+			return TYPE_UNKNOWN;
+		infer_keys(t, v, &l->index.idx, l);
+		return var_value(t, v, l, val);
+	}
+	return infer(t, l, val);
+}
+
+static enum stap_type infer_assign(struct tctx *t, struct expr *x)
+{
+	enum op op = x->bin.op;
+	struct expr *l = x->bin.l;
+	enum stap_type lt, rt;
+
+	if (op == OP_STATS_ADD) {
+		expect(t, x->bin.r, infer(t, x->bin.r, TYPE_LONG), TYPE_LONG);
+		infer_stat_operand(t, l);
+		return TYPE_LONG;
+	}
+	if (op == OP_CAT_ASSIGN) {
+		expect(t, x->bin.r, infer(t, x->bin.r, TYPE_STRING), TYPE_STRING);
+		expect(t, l, infer_lvalue(t, l, TYPE_STRING), TYPE_STRING);
+		return TYPE_STRING;
+	}
+	if (op != OP_ASSIGN) {
+		expect(t, x->bin.r, infer(t, x->bin.r, TYPE_LONG), TYPE_LONG);
+		expect(t, l, infer_lvalue(t, l, TYPE_LONG), TYPE_LONG);
+		return TYPE_LONG;
+	}
+	lt = infer_lvalue(t, l, TYPE_UNKNOWN);
+	rt = infer(t, x->bin.r, lt);
+	if (rt == TYPE_STATS) {
+		terr(t, x->bin.r, "an aggregate cannot be assigned; use '<<<'");
+		return TYPE_UNKNOWN;
+	}
+	if (lt == TYPE_UNKNOWN)
+		lt = infer_lvalue(t, l, rt);
+	else if (rt != TYPE_UNKNOWN && rt != lt)
+		terr(t, x, "type mismatch: assigning %s to %s", type_name(rt),
+		     type_name(lt));
+	return lt;
+}
+
+static enum stap_type infer_in(struct tctx *t, struct expr *x)
+{
+	struct expr *a = x->in.array;
+	struct elab_var *v;
+	size_t i;
+
+	if (a->kind == EXPR_HIST) {
+		infer(t, a, TYPE_UNKNOWN);
+		for (i = 0; i < x->in.idx.n; i++)
+			if (((struct expr *)x->in.idx.v[i])->kind != EXPR_WILDCARD)
+				infer(t, x->in.idx.v[i], TYPE_LONG);
+		return TYPE_LONG;
+	}
+	v = var_of(t, a);
+	if (v)
+		infer_keys(t, v, &x->in.idx, x);
+	return TYPE_LONG;
+}
+
+static enum stap_type infer_expr(struct tctx *t, struct expr *x,
+				 enum stap_type want)
+{
+	struct elab_var *v;
+	size_t i;
+
+	switch (x->kind) {
+	case EXPR_NUMBER:
+	case EXPR_PROBEWRITE:
+	case EXPR_DEFINED:
+		return TYPE_LONG;
+	case EXPR_STRING:
+		return TYPE_STRING;
+	case EXPR_EMBEDDED:
+		return strstr(x->code, "/* string */") ? TYPE_STRING : TYPE_LONG;
+	case EXPR_WILDCARD:
+		return TYPE_UNKNOWN;
+	case EXPR_SYMBOL:
+		v = var_of(t, x);
+		if (!v)
+			return TYPE_UNKNOWN;
+		set_arity(t, v, 0, x);
+		if (v->type == TYPE_STATS)
+			return TYPE_STATS;
+		return var_value(t, v, x, want);
+	case EXPR_INDEX:
+		if (x->index.base->kind == EXPR_HIST) {
+			infer(t, x->index.base, TYPE_UNKNOWN);
+			for (i = 0; i < x->index.idx.n; i++)
+				expect(t, x->index.idx.v[i],
+				       infer(t, x->index.idx.v[i], TYPE_LONG),
+				       TYPE_LONG);
+			return TYPE_LONG;
+		}
+		v = var_of(t, x->index.base);
+		if (!v)
+			return TYPE_UNKNOWN;
+		infer_keys(t, v, &x->index.idx, x);
+		if (v->type == TYPE_STATS)
+			return TYPE_STATS;
+		return var_value(t, v, x, want);
+	case EXPR_CALL:
+		return infer_call(t, x);
+	case EXPR_PRINT:
+		return infer_print(t, x);
+	case EXPR_BINARY:
+		return infer_binary(t, x, want);
+	case EXPR_ASSIGN:
+		return infer_assign(t, x);
+	case EXPR_UNARY:
+	case EXPR_CREMENT:
+		expect(t, x->un.e, x->kind == EXPR_CREMENT ?
+		       infer_lvalue(t, x->un.e, TYPE_LONG) :
+		       infer(t, x->un.e, TYPE_LONG), TYPE_LONG);
+		return TYPE_LONG;
+	case EXPR_TERNARY: {
+		enum stap_type a, b;
+
+		expect(t, x->tern.c, infer(t, x->tern.c, TYPE_LONG), TYPE_LONG);
+		a = infer(t, x->tern.t, want);
+		b = infer(t, x->tern.f, a != TYPE_UNKNOWN ? a : want);
+		if (a == TYPE_UNKNOWN && b != TYPE_UNKNOWN)
+			a = infer(t, x->tern.t, b);
+		if (a != TYPE_UNKNOWN && b != TYPE_UNKNOWN && a != b)
+			terr(t, x, "type mismatch: the branches of '?:' are %s "
+				   "and %s", type_name(a), type_name(b));
+		return a != TYPE_UNKNOWN ? a : b;
+	}
+	case EXPR_IN:
+		return infer_in(t, x);
+	case EXPR_TARGET:
+		return TYPE_STRING;	/* only procfs' $value gets here */
+	case EXPR_CAST:
+	case EXPR_ATVAR:
+	case EXPR_DEREF:
+	case EXPR_ENTRY:
+		return TYPE_UNKNOWN;	/* rejected by symbols.c */
+	case EXPR_STAT:
+		if (x->stat.args.n)
+			infer_stat_operand(t, x->stat.args.v[0]);
+		for (i = 1; i < x->stat.args.n; i++)
+			expect(t, x->stat.args.v[i],
+			       infer(t, x->stat.args.v[i], TYPE_LONG), TYPE_LONG);
+		return TYPE_LONG;
+	case EXPR_HIST:
+		infer_stat_operand(t, x->hist.operand);
+		note_hist(t, x);
+		for (i = 0; i < x->hist.params.n; i++)
+			expect(t, x->hist.params.v[i],
+			       infer(t, x->hist.params.v[i], TYPE_LONG), TYPE_LONG);
+		return TYPE_STATS;
+	case EXPR_ATOP:
+		for (i = 0; i < x->atop.args.n; i++)
+			infer(t, x->atop.args.v[i], TYPE_UNKNOWN);
+		return TYPE_LONG;
+	}
+	return TYPE_UNKNOWN;
+}
+
+static enum stap_type infer(struct tctx *t, struct expr *x, enum stap_type want)
+{
+	enum stap_type ty;
+
+	if (!x)
+		return TYPE_UNKNOWN;
+	ty = infer_expr(t, x, want);
+	if (ty != x->type && ty != TYPE_UNKNOWN) {
+		x->type = ty;
+		t->changed = true;
+	}
+	return x->type;
+}
+
+static void infer_foreach(struct tctx *t, struct foreach_stmt *fe)
+{
+	struct expr *a = fe->array;
+	struct elab_var *v = NULL;
+	size_t i;
+
+	if (a->kind == EXPR_HIST) {
+		infer(t, a, TYPE_UNKNOWN);
+		for (i = 0; i < fe->keys.n; i++)
+			infer_lvalue(t, fe->keys.v[i], TYPE_LONG);
+		if (fe->value)
+			infer_lvalue(t, fe->value, TYPE_LONG);
+	} else {
+		if (a->kind == EXPR_INDEX) {
+			v = var_of(t, a->index.base);
+			if (v)
+				infer_keys(t, v, &a->index.idx, a);
+		} else {
+			v = var_of(t, a);
+			if (v)
+				set_arity(t, v, (int)fe->keys.n, a);
+		}
+		if (v && a->kind == EXPR_INDEX && fe->keys.n != a->index.idx.n)
+			terr(t, a, "foreach has %zu keys but the slice has %zu "
+				   "indexes", fe->keys.n, a->index.idx.n);
+		for (i = 0; v && i < fe->keys.n && i < ELAB_MAX_INDEX; i++) {
+			struct expr *k = fe->keys.v[i];
+			enum stap_type kt = infer_lvalue(t, k, v->idx[i]);
+
+			unify(t, &v->idx[i], &v->idx_loc[i], kt, k,
+			      arena_printf(t->e->a, "index %zu of '%s'", i, v->name));
+		}
+		if (v && fe->value) {
+			enum stap_type vt = v->type == TYPE_STATS ? TYPE_LONG
+								  : v->type;
+
+			if (v->type == TYPE_STATS && !fe->sort_stat &&
+			    fe->sort_key == -1)
+				terr(t, fe->value, "sorting an aggregate by value "
+						   "needs an @-operator");
+			vt = infer_lvalue(t, fe->value, vt);
+			if (v->type != TYPE_STATS)
+				unify(t, &v->type, &v->type_loc, vt, fe->value,
+				      arena_printf(t->e->a, "'%s'", v->name));
+		}
+	}
+	if (fe->limit)
+		expect(t, fe->limit, infer(t, fe->limit, TYPE_LONG), TYPE_LONG);
+	infer_stmt(t, fe->body);
+}
+
+static void infer_stmt(struct tctx *t, struct stmt *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	switch (s->kind) {
+	case STMT_BLOCK:
+		for (i = 0; i < s->stmts.n; i++)
+			infer_stmt(t, s->stmts.v[i]);
+		break;
+	case STMT_NULL:
+	case STMT_BREAK:
+	case STMT_CONTINUE:
+	case STMT_NEXT:
+		break;
+	case STMT_EXPR:
+		if (infer(t, s->expr, TYPE_UNKNOWN) == TYPE_STATS &&
+		    s->expr->kind != EXPR_ASSIGN)
+			terr(t, s->expr, "an aggregate is not a value");
+		break;
+	case STMT_RETURN:
+		if (!t->fn || !s->expr)
+			break;
+		{
+			struct elab_func *f = t->fn;
+			enum stap_type rt = infer(t, s->expr, f->ret);
+
+			if (rt == TYPE_STATS) {
+				terr(t, s->expr, "an aggregate cannot be returned");
+				break;
+			}
+			if (f->ret != TYPE_UNKNOWN && rt != TYPE_UNKNOWN &&
+			    f->ret != rt) {
+				terr(t, s->expr, "type mismatch: function '%s' "
+						 "returns %s, not %s", f->name,
+				     type_name(f->ret), type_name(rt));
+				first_here(t, &f->ret_loc, "the return type",
+					   f->ret);
+			} else if (f->ret == TYPE_UNKNOWN && rt != TYPE_UNKNOWN) {
+				f->ret = rt;
+				f->ret_loc = s->expr->loc;
+				t->changed = true;
+			}
+		}
+		break;
+	case STMT_DELETE:
+		if (s->expr->kind == EXPR_INDEX) {
+			struct elab_var *v = var_of(t, s->expr->index.base);
+
+			if (v)
+				infer_keys(t, v, &s->expr->index.idx, s->expr);
+		}
+		break;
+	case STMT_IF:
+		expect(t, s->if_.cond, infer(t, s->if_.cond, TYPE_LONG), TYPE_LONG);
+		infer_stmt(t, s->if_.then);
+		infer_stmt(t, s->if_.els);
+		break;
+	case STMT_WHILE:
+	case STMT_FOR:
+		infer(t, s->loop.init, TYPE_UNKNOWN);
+		if (s->loop.cond)
+			expect(t, s->loop.cond, infer(t, s->loop.cond, TYPE_LONG),
+			       TYPE_LONG);
+		infer(t, s->loop.incr, TYPE_UNKNOWN);
+		infer_stmt(t, s->loop.body);
+		break;
+	case STMT_FOREACH:
+		infer_foreach(t, s->fe);
+		break;
+	case STMT_TRY:
+		infer_stmt(t, s->try_.body);
+		if (s->try_.var)
+			infer_lvalue(t, s->try_.var, TYPE_STRING);
+		infer_stmt(t, s->try_.handler);
+		break;
+	}
+}
+
+static void walk_all(struct tctx *t)
+{
+	struct elab *e = t->e;
+	size_t i, j;
+
+	for (i = 0; i < e->probes.n; i++) {
+		struct elab_probe *p = e->probes.v[i];
+
+		t->fn = NULL;
+		for (j = 0; j < p->points.n; j++) {
+			struct elab_point *pt = p->points.v[j];
+
+			if (pt->cond)
+				expect(t, pt->cond, infer(t, pt->cond, TYPE_LONG),
+				       TYPE_LONG);
+		}
+		infer_stmt(t, p->body);
+	}
+	for (i = 0; i < e->func_list.n; i++) {
+		struct elab_func *f = e->func_list.v[i];
+
+		if (!f->used || !f->decl->func.body)
+			continue;
+		t->fn = f;
+		infer_stmt(t, f->decl->func.body);
+	}
+}
+
+static void never_assigned(struct tctx *t, struct elab_var *v,
+			   const char *what)
+{
+	diag_report(t->e->d, DIAG_WARNING, &v->loc,
+		    arena_printf(t->e->a, "identifier '%s'", v->name),
+		    "never-assigned %s variable '%s'", what, v->name);
+}
+
+static void check_unknown_var(struct tctx *t, struct elab_var *v,
+			      const char *owner)
+{
+	struct elab *e = t->e;
+	int i;
+
+	if (v->type == TYPE_UNKNOWN && !v->elided)
+		diag_report(e->d, DIAG_SEMANTIC_ERROR, &v->loc,
+			    arena_printf(e->a, "identifier '%s'", v->name),
+			    "unresolved type of %s '%s'", owner, v->name);
+	for (i = 0; i < v->arity && i < ELAB_MAX_INDEX; i++)
+		if (v->idx[i] == TYPE_UNKNOWN)
+			diag_report(e->d, DIAG_SEMANTIC_ERROR, &v->loc,
+				    arena_printf(e->a, "identifier '%s'", v->name),
+				    "unresolved type of index %d of '%s'", i,
+				    v->name);
+}
+
+void type_infer(struct elab *e)
+{
+	struct tctx t = { .e = e };
+	size_t i, j;
+	int rounds = 0;
+
+	do {
+		t.changed = false;
+		walk_all(&t);
+	} while (t.changed && ++rounds < 100);
+	t.report = true;
+	walk_all(&t);
+	if (diag_errors(e->d))
+		return;
+	/* Read but never assigned: a warning (they read as 0 or ""). */
+	for (i = 0; i < e->global_list.n; i++) {
+		struct elab_var *v = e->global_list.v[i];
+
+		if (!v->read && !v->written)
+			continue;	/* unused: the optimiser elides it */
+		if (v->arity < 0)
+			v->arity = 0;
+		if (!v->written && !v->tapset)
+			never_assigned(&t, v, "global");
+		check_unknown_var(&t, v, "global");
+	}
+	for (i = 0; i < e->probes.n; i++) {
+		struct elab_probe *p = e->probes.v[i];
+
+		for (j = 0; j < p->locals.n; j++) {
+			struct elab_var *v = p->locals.v[j];
+
+			if (!v->written)
+				never_assigned(&t, v, "local");
+			check_unknown_var(&t, v, "local");
+		}
+	}
+	for (i = 0; i < e->func_list.n; i++) {
+		struct elab_func *f = e->func_list.v[i];
+
+		if (!f->used)
+			continue;
+		for (j = 0; j < f->locals.n; j++) {
+			struct elab_var *v = f->locals.v[j];
+
+			if (!v->written && !f->tapset)
+				never_assigned(&t, v, "local");
+			check_unknown_var(&t, v, v->scope == VAR_PARAM ?
+					  "parameter" : "local");
+		}
+		if (f->ret == TYPE_UNKNOWN && f->decl->func.body) {
+			/* No value returned anywhere: a void function. */
+		}
+	}
+}

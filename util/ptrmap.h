@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* ptrmap.h: hash maps from pointers (syntax-tree nodes, interned names) to
+ * pointers: the side tables of the passes. Storage lives in an arena. */
+#ifndef UTIL_PTRMAP_H
+#define UTIL_PTRMAP_H
+
+#include <stddef.h>
+
+struct arena;
+
+struct ptrmap_slot {
+	const void *key;
+	void *val;
+};
+
+struct ptrmap {
+	struct ptrmap_slot *slots;
+	size_t cap;		/* power of two, or 0 */
+	size_t n;
+};
+
+/* Value stored for @key, or NULL. */
+void *ptrmap_get(const struct ptrmap *m, const void *key);
+/* Store @val for @key (replacing any value); @key must not be NULL. */
+void ptrmap_put(struct arena *a, struct ptrmap *m, const void *key, void *val);
+
+#endif
