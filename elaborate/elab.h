@@ -44,6 +44,9 @@ struct elab_var {
 	bool read, written;
 	bool tapset;			/* from the library */
 	bool elided;
+	bool sized;			/* global a[N] / a%: an array */
+	enum stap_type g_type;		/* type of its -G value, if any */
+	const struct expr *hist_expr;	/* first histogram of it */
 };
 
 /* A script function (one arity of a name). */
@@ -60,6 +63,7 @@ struct elab_func {
 	bool resolved;			/* body resolved */
 	bool tapset;
 	bool has_next;			/* body says `next` */
+	struct elab_func *first;	/* earlier overload of this arity */
 };
 
 struct pm_family;
@@ -121,6 +125,7 @@ struct elab {
 	const char *ksyms_error;	/* why there is no table */
 	struct ptrmap mod_ksyms;	/* module name -> struct ksyms * */
 
+	struct ptrmap procfs_reads;	/* path -> its .read point */
 	bool listing;			/* -l/-L: no diagnostics for points */
 	int alias_depth;
 };

@@ -4,7 +4,9 @@
  * and optimise. */
 #include "elaborate/elab.h"
 
+#include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "elaborate/probe_match.h"
@@ -101,9 +103,7 @@ static struct elab_var *new_global(struct elab *e, struct decl *d,
 		v->arity_loc = d->loc;
 		v->written = true;
 	}
-	if (d->global.size || d->global.wrap) {
-		/* Declared with a size: an array of unknown arity yet. */
-	}
+	v->sized = d->global.size || d->global.wrap;	/* an array */
 	return v;
 }
 
@@ -189,21 +189,15 @@ static void add_function(struct elab *e, struct decl *d,
 		f->params[i] = pv;
 		vec_push(e->a, &f->locals, pv);
 	}
-	for (i = 0; i < v->n; i++) {
+	/* Several functions of one name and arity are overloads tried in
+	 * order (by priority, then definition) at run time, through `next`;
+	 * calls resolve to the first, and all share its signature. */
+	for (i = 0; i < v->n && !f->first; i++) {
 		struct elab_func *o = v->v[i];
 
-		if (o->arity != f->arity || o->file->library != file->library ||
-		    o->decl->private_ || d->private_)
-			continue;
-		if (o->decl->func.has_priority || d->func.has_priority)
-			continue;	/* overloads tried in priority order */
-		diag_report(e->d, DIAG_SEMANTIC_ERROR, &d->loc,
-			    arena_printf(e->a, "identifier '%s'", d->func.name),
-			    "function '%s' with %d parameter%s is already defined "
-			    "at %s:%u:%u", d->func.name, f->arity,
-			    f->arity == 1 ? "" : "s", o->decl->loc.src->name,
-			    o->decl->loc.line, o->decl->loc.col);
-		return;
+		if (o->arity == f->arity && o->file->library == file->library &&
+		    !o->decl->private_ && !d->private_)
+			f->first = o->first ? o->first : o;
 	}
 	if (!file->library) {
 		/* The user's functions hide the library's of the same arity. */
@@ -236,14 +230,14 @@ void elab_include_file(struct elab *e, struct ast_file *f)
 	}
 }
 
-/* Derive the probes of every included file; files included meanwhile
- * (for aliases) are picked up by the loop. */
-static void derive_all(struct elab *e)
+/* Derive the probes of the files included since *@done (deriving may
+ * include more, for aliases). */
+static void derive_new(struct elab *e, size_t *done)
 {
-	size_t fi, i;
+	size_t i;
 
-	for (fi = 0; fi < e->files.n; fi++) {
-		struct ast_file *f = e->files.v[fi];
+	for (; *done < e->files.n; (*done)++) {
+		struct ast_file *f = e->files.v[*done];
 
 		for (i = 0; i < f->decls.n; i++) {
 			struct decl *d = f->decls.v[i];
@@ -254,18 +248,64 @@ static void derive_all(struct elab *e)
 	}
 }
 
+/* -G NAME=VALUE: the global must exist in the script; a value that reads
+ * as a number makes (or must fit) a long, anything else a string. */
+static void apply_G(struct elab *e, const struct source *user, bool check)
+{
+	int i;
+
+	for (i = 0; i < e->sess->globals.n; i++) {
+		const char *arg = e->sess->globals.v[i], *eq = strchr(arg, '=');
+		const char *name = intern_n(e->in, arg, eq ? (size_t)(eq - arg) : strlen(arg));
+		struct elab_var *v = sym_global(e, name, user);
+		enum stap_type ty = TYPE_STRING;
+		char *end;
+
+		if (eq && eq[1]) {
+			errno = 0;
+			(void)strtoll(eq + 1, &end, 0);
+			if (!*end && !errno)
+				ty = TYPE_LONG;
+		}
+		if (!v || v->file != user) {
+			if (check)
+				diag_report(e->d, DIAG_SEMANTIC_ERROR, NULL, NULL,
+					    "-G %s: the script has no global "
+					    "variable '%s'", arg, name);
+			continue;
+		}
+		if (!check) {
+			/* Set at load time; its type only if nothing else
+			 * decides it (types.c). */
+			v->written = true;
+			v->g_type = ty;
+			continue;
+		}
+		if (v->arity > 0 || v->type == TYPE_STATS)
+			diag_report(e->d, DIAG_SEMANTIC_ERROR, NULL, NULL,
+				    "-G %s: '%s' is not a scalar", arg, name);
+		else if (v->type == TYPE_LONG && ty != TYPE_LONG)
+			diag_report(e->d, DIAG_SEMANTIC_ERROR, NULL, NULL,
+				    "-G %s: '%s' is a long, and '%s' is not a "
+				    "number", arg, name, eq ? eq + 1 : "");
+	}
+}
+
 int elab_run(struct elab *e, struct parse_env *penv, struct ast_file *user)
 {
-	size_t i, j, done = 0;
+	size_t i, done = 0, fdone = 0;
 
 	(void)penv;
 	tapset_index_load(e);
 	if (diag_errors(e->d))
 		return -1;
 	elab_include_file(e, user);
-	derive_all(e);
-	/* Resolve bodies; conditions first since they may include files. */
-	while (done < e->probes.n) {
+	/* Resolving bodies may include library files with probes of their
+	 * own: alternate until both are done. */
+	for (;;) {
+		derive_new(e, &fdone);
+		if (done == e->probes.n)
+			break;
 		for (; done < e->probes.n; done++) {
 			struct elab_probe *p = e->probes.v[done];
 
@@ -278,7 +318,6 @@ int elab_run(struct elab *e, struct parse_env *penv, struct ast_file *user)
 			sym_resolve_probe(e, p);
 			sym_resolve_pending(e);
 		}
-		(void)j;
 	}
 	if (diag_errors(e->d))
 		return -1;
@@ -286,7 +325,9 @@ int elab_run(struct elab *e, struct parse_env *penv, struct ast_file *user)
 		diag_report(e->d, DIAG_SEMANTIC_ERROR, NULL, NULL, "no probes found");
 		return -1;
 	}
+	apply_G(e, user->src, false);
 	type_infer(e);
+	apply_G(e, user->src, true);
 	if (diag_errors(e->d))
 		return -1;
 	if (!e->sess->unoptimized)

@@ -93,6 +93,21 @@ void pm_register_alias(struct elab *e, struct decl *d)
 
 		for (j = 0; j < pp->comps.n; j++) {
 			const struct pp_component *c = pp->comps.v[j];
+			const char *tok = arena_printf(e->a, "identifier '%s'",
+						       c->name);
+
+			if (strpbrk(c->name, "*?[")) {
+				diag_report(e->d, DIAG_SEMANTIC_ERROR, &c->loc, tok,
+					    "invalid use of wildcard probe point "
+					    "component in an alias name");
+				return;
+			}
+			if (c->param) {
+				diag_report(e->d, DIAG_SEMANTIC_ERROR, &c->loc, tok,
+					    "alias component %s contains illegal "
+					    "parameter", c->name);
+				return;
+			}
 
 			n = kid(e, n, c->name, PM_NONE, true);
 		}
@@ -203,7 +218,11 @@ static const char *chain_text(struct elab *e, struct pm_ctx *c)
 			sb_addf(&sb, "%s%s", i ? ", " : "",
 				      pm_point_text(e, d->probe.points.v[i]));
 	}
-	sb_addf(&sb, " <- %s", pm_point_text(e, c->top));
+	sb_adds(&sb, " <- ");
+	for (i = 0; i < c->decl->probe.points.n; i++) {
+		sb_addf(&sb, "%s%s", i ? "," : "",
+			pm_point_text(e, c->decl->probe.points.v[i]));
+	}
 	return sb_to_arena(&sb, e->a);
 }
 
@@ -231,7 +250,7 @@ static void add_body(struct elab *e, struct ptrvec *v, const struct stmt *s)
 /* The probe body for the current derivation: alias prologues (innermost
  * first), the probe's own body, then alias epilogues (outermost first). */
 static struct elab_probe *group_for(struct elab *e, struct pm_ctx *c,
-				    const struct pm_family *fam)
+				    const struct elab_point *pt)
 {
 	const struct pm_frame *f, *stack[PM_MAX_ALIAS_DEPTH + 1];
 	struct strbuf key;
@@ -246,7 +265,7 @@ static struct elab_probe *group_for(struct elab *e, struct pm_ctx *c,
 		sb_addf(&key, ",%p", (void *)f->alias);
 		stack[n++] = f;
 	}
-	sb_addf(&key, "/%d", fam->procfs);
+	sb_addf(&key, "/%d/%d", pt->family->procfs, pt->is_write);
 	k = intern(e->in, sb_to_arena(&key, e->a));
 	p = ptrmap_get(&c->groups, k);
 	if (p)
@@ -254,7 +273,8 @@ static struct elab_probe *group_for(struct elab *e, struct pm_ctx *c,
 	p = arena_new_obj(e->a, struct elab_probe);
 	p->decl = c->decl;
 	p->file = c->file;
-	p->procfs = fam->procfs;
+	p->procfs = pt->family->procfs;
+	p->procfs_write = pt->is_write;
 	for (i = 0; i < n; i++) {
 		const struct decl *a = stack[i]->alias;
 
@@ -277,12 +297,10 @@ static struct elab_probe *group_for(struct elab *e, struct pm_ctx *c,
 
 void pm_emit(struct elab *e, struct pm_ctx *c, struct elab_point *pt)
 {
-	struct elab_probe *p = group_for(e, c, pt->family);
+	struct elab_probe *p = group_for(e, c, pt);
 
 	pt->chain = chain_text(e, c);
 	pt->listed = c->listed ? c->listed : pt->name;
-	if (pt->is_write)
-		p->procfs_write = true;
 	vec_push(e->a, &p->points, pt);
 }
 
@@ -480,7 +498,7 @@ static int resolve_list(struct elab *e, struct pm_ctx *c,
 			for (j = suffix_from; j < suffix->comps.n; j++)
 				vec_push(e->a, &qq->comps, suffix->comps.v[j]);
 		if (q->cond)
-			c->cond = and_cond(e, c->cond, ast_clone_expr(e->a, q->cond));
+			c->cond = and_cond(e, ast_clone_expr(e->a, q->cond), c->cond);
 		r = resolve_point(e, c, qq);
 		c->cond = saved;
 		if (r > 0)

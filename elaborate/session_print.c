@@ -93,13 +93,13 @@ void elab_print(struct elab *e, FILE *out, bool bodies)
 		for (j = 0; j < p->points.n; j++) {
 			const struct elab_point *pt = p->points.v[j];
 
-			fprintf(out, "%s /*%s */", pt->name, pt->chain);
+			fputs(pt->name, out);
 			if (pt->cond) {
 				fputs(" if (", out);
 				ast_print_expr(out, pt->cond);
 				fputc(')', out);
 			}
-			fputc('\n', out);
+			fprintf(out, " /*%s */\n", pt->chain);
 			print_locals(out, &p->locals);
 			if (bodies)
 				print_body(out, p->body);

@@ -129,6 +129,8 @@ static struct elab_var *find_local(struct scope *sc, const char *name)
 /* ---- the walk ---- */
 
 static void res_expr(struct elab *e, struct scope *sc, struct expr *x);
+static void res_target(struct elab *e, struct scope *sc, struct expr *x,
+		       bool write);
 static void res_stmt(struct elab *e, struct scope *sc, struct stmt *s);
 
 static void res_list(struct elab *e, struct scope *sc, struct ptrvec *l)
@@ -178,11 +180,8 @@ static struct elab_var *res_array(struct elab *e, struct scope *sc,
 {
 	struct elab_var *v;
 
-	if (find_local(sc, x->name)) {
-		err(e, x, "local variable '%s' used as an array; arrays must be global",
-		    x->name);
-		return NULL;
-	}
+	(void)sc;	/* a local of the same name does not hide a global array */
+
 	v = sym_global(e, x->name, x->loc.src);
 	if (!v) {
 		err(e, x, "unresolved arity-%d global array %s, missing global declaration?",
@@ -226,8 +225,7 @@ static void res_lvalue(struct elab *e, struct scope *sc, struct expr *x,
 		       const char *what)
 {
 	if (!is_lvalue(x)) {
-		err(e, x, "%s needs a variable, array element or $variable "
-			  "(not an lvalue)", what);
+		err(e, x, "Expecting lvalue for %s", what);
 		res_expr(e, sc, x);
 		return;
 	}
@@ -241,29 +239,51 @@ static void res_lvalue(struct elab *e, struct scope *sc, struct expr *x,
 		res_array(e, sc, x->index.base, (int)x->index.idx.n);
 		res_keys(e, sc, &x->index.idx, false);
 	} else {
-		res_expr(e, sc, x);
-		if (sc->probe && !strcmp(x->target.name, "$value") &&
-		    sc->probe->procfs && sc->probe->procfs_write &&
-		    !e->sess->guru)
-			err(e, x, "$value cannot be changed in a procfs write probe");
+		res_target(e, sc, x, true);
 	}
 	mark_written(e, x);
 }
 
-static void res_target(struct elab *e, struct scope *sc, struct expr *x)
+static void res_target(struct elab *e, struct scope *sc, struct expr *x,
+		       bool write)
 {
 	if (sc->probe && sc->probe->procfs && !strcmp(x->target.name, "$value")) {
 		if (x->target.path.comps.n || x->target.path.pretty ||
 		    x->target.path.addr_of)
-			err(e, x, "$value is a string; it has no members");
+			err(e, x, "procfs variable '$value' is a string; it has "
+				  "no members");
+		else if (write && sc->probe->procfs_write)
+			err(e, x, "procfs $value variable is read-only in a "
+				  "procfs write probe");
+		else if (!write && !sc->probe->procfs_write)
+			err(e, x, "procfs $value variable cannot be read in a "
+				  "procfs read probe");
 		return;
 	}
 	if (!strcmp(x->target.name, "$value")) {
-		err(e, x, "$value is only available in procfs probes");
+		err(e, x, "unresolved target-symbol expression ($value exists "
+			  "only in procfs probes)");
 		return;
 	}
-	err(e, x, "target variable %s is not available here: probes of this "
-		  "kind have no debuginfo context", x->target.name);
+	err(e, x, "unresolved target-symbol expression (probes of this kind "
+		  "have no debuginfo context)");
+}
+
+/* @f and the other overloads of its name and arity are needed. */
+static void mark_used(struct elab *e, struct elab_func *f)
+{
+	struct ptrvec *v = ptrmap_get(&e->funcs, f->name);
+	size_t i;
+
+	for (i = 0; v && i < v->n; i++) {
+		struct elab_func *o = v->v[i];
+
+		if ((o == f || o->first == f || (f->first && o == f->first)) &&
+		    !o->used) {
+			o->used = true;
+			vec_push(e->a, &e->pending, o);
+		}
+	}
 }
 
 static void res_call(struct elab *e, struct scope *sc, struct expr *x)
@@ -285,10 +305,7 @@ static void res_call(struct elab *e, struct scope *sc, struct expr *x)
 		return;
 	}
 	ptrmap_put(e->a, &e->func_of, x, f);
-	if (!f->used) {
-		f->used = true;
-		vec_push(e->a, &e->pending, f);
-	}
+	mark_used(e, f);
 }
 
 static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
@@ -308,8 +325,8 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 		break;
 	}
 	case EXPR_WILDCARD:
-		err(e, x, "'*' is only allowed among the indexes of 'in', "
-			  "'delete' and 'foreach'");
+		err(e, x, "wildcard not allowed in array index (only in "
+			  "'in', 'delete' and 'foreach')");
 		break;
 	case EXPR_INDEX:
 		if (x->index.base->kind == EXPR_SYMBOL) {
@@ -337,7 +354,7 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 	case EXPR_ASSIGN:
 		res_expr(e, sc, x->bin.r);
 		if (x->bin.op != OP_ASSIGN && is_lvalue(x->bin.l) &&
-		    x->bin.op != OP_STATS_ADD)
+		    x->bin.op != OP_STATS_ADD && x->bin.l->kind != EXPR_TARGET)
 			res_expr(e, sc, x->bin.l);	/* read, then written */
 		res_lvalue(e, sc, x->bin.l,
 			   x->bin.op == OP_STATS_ADD ? "'<<<'" : "assignment");
@@ -365,7 +382,7 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 		res_array_base(e, sc, x->in.array, (int)x->in.idx.n);
 		break;
 	case EXPR_TARGET:
-		res_target(e, sc, x);
+		res_target(e, sc, x, false);
 		break;
 	case EXPR_CAST:
 	case EXPR_ATVAR:
@@ -422,6 +439,16 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 			res_expr(e, sc, x->hist.operand);
 		}
 		res_list(e, sc, &x->hist.params);
+		{
+			size_t i;
+
+			for (i = 0; i < x->hist.params.n; i++)
+				if (((struct expr *)x->hist.params.v[i])->kind !=
+				    EXPR_NUMBER)
+					err(e, x->hist.params.v[i],
+					    "@hist_linear bounds and bucket width "
+					    "must be number literals");
+		}
 		break;
 	case EXPR_ATOP:
 		res_list(e, sc, &x->atop.args);

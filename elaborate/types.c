@@ -16,6 +16,7 @@ struct tctx {
 	bool report;		/* the last walk: report conflicts */
 	bool changed;
 	struct elab_func *fn;	/* NULL in probes */
+	bool stmt_level;	/* the value of the expression is unused */
 };
 
 const char *type_name(enum stap_type t)
@@ -48,18 +49,25 @@ static void terr(struct tctx *t, const struct expr *x, const char *fmt, ...)
 
 /* The second message of a conflict: where the first type came from. */
 static void first_here(struct tctx *t, const struct srcloc *loc,
-		       const char *what, enum stap_type ty)
+		       const char *name, const char *fmt, int n,
+		       enum stap_type ty)
 {
+	char what[128];
+
 	if (!t->report || !loc->src)
 		return;
-	diag_report(t->e->d, DIAG_SEMANTIC_ERROR, loc, "token",
-		    "%s was first inferred here (%s)", what, type_name(ty));
+	snprintf(what, sizeof(what), fmt, n);
+	diag_report(t->e->d, DIAG_SEMANTIC_ERROR, loc,
+		    arena_printf(t->e->a, "identifier '%s'", name),
+		    "%s first inferred here (%s)", what, type_name(ty));
 }
 
-/* Unify a slot (variable value, index, return) of type *@slot with @ty
- * found at @x. */
+/* Unify a slot of type *@slot (the value of @name, or its index @idx when
+ * @idx >= 0; for functions the return or parameter @idx) with @ty found
+ * at @x. */
 static void unify(struct tctx *t, enum stap_type *slot, struct srcloc *slot_loc,
-		  enum stap_type ty, const struct expr *x, const char *what)
+		  enum stap_type ty, const struct expr *x, const char *name,
+		  int idx)
 {
 	if (ty == TYPE_UNKNOWN)
 		return;
@@ -70,11 +78,17 @@ static void unify(struct tctx *t, enum stap_type *slot, struct srcloc *slot_loc,
 		t->changed = true;
 		return;
 	}
-	if (*slot != ty) {
-		terr(t, x, "type mismatch (%s): %s was %s", type_name(ty), what,
-		     type_name(*slot));
+	if (*slot == ty)
+		return;
+	if (idx < 0) {
+		terr(t, x, "type mismatch (%s)", type_name(ty));
 		if (slot_loc)
-			first_here(t, slot_loc, what, *slot);
+			first_here(t, slot_loc, name, "type was%.0d", 0, *slot);
+	} else {
+		terr(t, x, "index %d type mismatch (%s)", idx, type_name(ty));
+		if (slot_loc)
+			first_here(t, slot_loc, name, "type of index %d was", idx,
+				   *slot);
 	}
 }
 
@@ -99,19 +113,21 @@ static struct elab_var *var_of(struct tctx *t, const struct expr *x)
 static void set_arity(struct tctx *t, struct elab_var *v, int n,
 		      const struct expr *x)
 {
+	if (v->sized && n == 0) {
+		terr(t, x, "inconsistent arity: '%s' is declared as an array",
+		     v->name);
+		return;
+	}
 	if (v->arity < 0) {
 		v->arity = n;
 		v->arity_loc = x->loc;
 		t->changed = true;
 	} else if (v->arity != n) {
-		if (n == 0)
-			terr(t, x, "array '%s' used as a scalar", v->name);
-		else if (v->arity == 0)
-			terr(t, x, "scalar '%s' used as an array", v->name);
-		else
-			terr(t, x, "array '%s' used with %d index%s; it has %d",
-			     v->name, n, n == 1 ? "" : "es", v->arity);
-		first_here(t, &v->arity_loc, "its use", TYPE_UNKNOWN);
+		terr(t, x, "inconsistent arity (%d vs %d)", v->arity, n);
+		if (t->report && v->arity_loc.src)
+			diag_report(t->e->d, DIAG_SEMANTIC_ERROR, &v->arity_loc,
+				    arena_printf(t->e->a, "identifier '%s'", v->name),
+				    "arity %d first inferred here", v->arity);
 	}
 }
 
@@ -133,9 +149,7 @@ static void infer_keys(struct tctx *t, struct elab_var *v, struct ptrvec *idx,
 			terr(t, k, "an aggregate cannot be an array index");
 			continue;
 		}
-		unify(t, &v->idx[i], &v->idx_loc[i], kt, k,
-		      t->e->a ? arena_printf(t->e->a, "index %zu of '%s'", i,
-					     v->name) : "index");
+		unify(t, &v->idx[i], &v->idx_loc[i], kt, k, v->name, (int)i);
 	}
 	if (idx->n > ELAB_MAX_INDEX)
 		terr(t, at, "too many indexes (at most %d)", ELAB_MAX_INDEX);
@@ -152,8 +166,7 @@ static enum stap_type var_value(struct tctx *t, struct elab_var *v,
 	}
 	if (want == TYPE_STATS)
 		want = TYPE_UNKNOWN;
-	unify(t, &v->type, &v->type_loc, want, x,
-	      arena_printf(t->e->a, "'%s'", v->name));
+	unify(t, &v->type, &v->type_loc, want, x, v->name, -1);
 	return v->type;
 }
 
@@ -167,9 +180,9 @@ static enum stap_type infer_print(struct tctx *t, struct expr *x)
 		infer(t, x->print.fmt, TYPE_STRING);
 	if (pk->format && spec) {
 		if (spec->nargs != x->print.args.n)
-			terr(t, x, "format string wants %u argument%s, %zu given",
-			     spec->nargs, spec->nargs == 1 ? "" : "s",
-			     x->print.args.n);
+			terr(t, x, "Wrong number of args to formatted print "
+				   "operator (the format wants %u, %zu given)",
+			     spec->nargs, x->print.args.n);
 		for (i = 0; i < spec->n; i++) {
 			const struct fmt_piece *p = &spec->pieces[i];
 			struct expr *a;
@@ -212,7 +225,12 @@ static enum stap_type infer_print(struct tctx *t, struct expr *x)
 static enum stap_type infer_call(struct tctx *t, struct expr *x)
 {
 	struct elab_func *f = ptrmap_get(&t->e->func_of, x);
+	bool used = !t->stmt_level;
 	size_t i;
+
+	t->stmt_level = false;
+	if (f && used && f->ret == TYPE_UNKNOWN && t->report)
+		terr(t, x, "unresolved type");
 
 	if (!f) {
 		for (i = 0; i < x->call.args.n; i++)
@@ -228,9 +246,7 @@ static enum stap_type infer_call(struct tctx *t, struct expr *x)
 			terr(t, a, "an aggregate cannot be passed to a function");
 			continue;
 		}
-		unify(t, &p->type, &p->type_loc, at, a,
-		      arena_printf(t->e->a, "parameter '%s' of '%s'", p->name,
-				   f->name));
+		unify(t, &p->type, &p->type_loc, at, a, p->name, (int)i);
 	}
 	return f->ret;
 }
@@ -243,9 +259,13 @@ static void infer_stat_operand(struct tctx *t, struct expr *o)
 
 		if (!v)
 			return;
+		if (v->scope != VAR_GLOBAL) {
+			terr(t, o, "stat locals not supported, missing global "
+				   "declaration?");
+			return;
+		}
 		set_arity(t, v, 0, o);
-		unify(t, &v->type, &v->type_loc, TYPE_STATS, o,
-		      arena_printf(t->e->a, "'%s'", v->name));
+		unify(t, &v->type, &v->type_loc, TYPE_STATS, o, v->name, -1);
 		o->type = TYPE_STATS;
 	} else if (o->kind == EXPR_INDEX && o->index.base->kind == EXPR_SYMBOL) {
 		struct elab_var *v = var_of(t, o->index.base);
@@ -253,13 +273,28 @@ static void infer_stat_operand(struct tctx *t, struct expr *o)
 		if (!v)
 			return;
 		infer_keys(t, v, &o->index.idx, o);
-		unify(t, &v->type, &v->type_loc, TYPE_STATS, o,
-		      arena_printf(t->e->a, "'%s'", v->name));
+		unify(t, &v->type, &v->type_loc, TYPE_STATS, o, v->name, -1);
 		o->type = TYPE_STATS;
 	} else {
 		terr(t, o, "expected an aggregate (a variable or array element "
 			   "filled with '<<<')");
 	}
+}
+
+static bool same_params(const struct expr *a, const struct expr *b)
+{
+	size_t i;
+
+	if (!a || a->hist.params.n != b->hist.params.n)
+		return a == NULL;
+	for (i = 0; i < a->hist.params.n; i++) {
+		const struct expr *x = a->hist.params.v[i], *y = b->hist.params.v[i];
+
+		if (x->kind != EXPR_NUMBER || y->kind != EXPR_NUMBER ||
+		    x->num != y->num)
+			return false;
+	}
+	return true;
 }
 
 static void note_hist(struct tctx *t, struct expr *x)
@@ -273,7 +308,8 @@ static void note_hist(struct tctx *t, struct expr *x)
 	if (v->hist < 0) {
 		v->hist = (int)x->hist.hk;
 		v->hist_loc = x->loc;
-	} else if (v->hist != (int)x->hist.hk) {
+		v->hist_expr = x;
+	} else if (v->hist != (int)x->hist.hk || !same_params(v->hist_expr, x)) {
 		terr(t, x, "multiple histogram types declared on '%s'", v->name);
 	}
 }
@@ -498,6 +534,8 @@ static enum stap_type infer(struct tctx *t, struct expr *x, enum stap_type want)
 
 	if (!x)
 		return TYPE_UNKNOWN;
+	if (x->kind != EXPR_CALL)
+		t->stmt_level = false;
 	ty = infer_expr(t, x, want);
 	if (ty != x->type && ty != TYPE_UNKNOWN) {
 		x->type = ty;
@@ -535,8 +573,7 @@ static void infer_foreach(struct tctx *t, struct foreach_stmt *fe)
 			struct expr *k = fe->keys.v[i];
 			enum stap_type kt = infer_lvalue(t, k, v->idx[i]);
 
-			unify(t, &v->idx[i], &v->idx_loc[i], kt, k,
-			      arena_printf(t->e->a, "index %zu of '%s'", i, v->name));
+			unify(t, &v->idx[i], &v->idx_loc[i], kt, k, v->name, (int)i);
 		}
 		if (v && fe->value) {
 			enum stap_type vt = v->type == TYPE_STATS ? TYPE_LONG
@@ -549,7 +586,7 @@ static void infer_foreach(struct tctx *t, struct foreach_stmt *fe)
 			vt = infer_lvalue(t, fe->value, vt);
 			if (v->type != TYPE_STATS)
 				unify(t, &v->type, &v->type_loc, vt, fe->value,
-				      arena_printf(t->e->a, "'%s'", v->name));
+				      v->name, -1);
 		}
 	}
 	if (fe->limit)
@@ -574,6 +611,7 @@ static void infer_stmt(struct tctx *t, struct stmt *s)
 	case STMT_NEXT:
 		break;
 	case STMT_EXPR:
+		t->stmt_level = true;
 		if (infer(t, s->expr, TYPE_UNKNOWN) == TYPE_STATS &&
 		    s->expr->kind != EXPR_ASSIGN)
 			terr(t, s->expr, "an aggregate is not a value");
@@ -594,8 +632,8 @@ static void infer_stmt(struct tctx *t, struct stmt *s)
 				terr(t, s->expr, "type mismatch: function '%s' "
 						 "returns %s, not %s", f->name,
 				     type_name(f->ret), type_name(rt));
-				first_here(t, &f->ret_loc, "the return type",
-					   f->ret);
+				first_here(t, &f->ret_loc, f->name,
+					   "type was%.0d", 0, f->ret);
 			} else if (f->ret == TYPE_UNKNOWN && rt != TYPE_UNKNOWN) {
 				f->ret = rt;
 				f->ret_loc = s->expr->loc;
@@ -637,6 +675,32 @@ static void infer_stmt(struct tctx *t, struct stmt *s)
 	}
 }
 
+/* Overloads of one name and arity share the first one's signature. */
+static void unify_overloads(struct tctx *t)
+{
+	struct elab *e = t->e;
+	size_t i;
+	int j;
+
+	for (i = 0; i < e->func_list.n; i++) {
+		struct elab_func *f = e->func_list.v[i], *o = f->first;
+		struct expr at = { .kind = EXPR_CALL };
+
+		if (!o || !f->used)
+			continue;
+		at.loc = f->decl->loc;
+		at.call.name = f->name;
+		unify(t, &o->ret, &o->ret_loc, f->ret, &at, f->name, -1);
+		unify(t, &f->ret, &f->ret_loc, o->ret, &at, f->name, -1);
+		for (j = 0; j < f->arity; j++) {
+			unify(t, &o->params[j]->type, &o->params[j]->type_loc,
+			      f->params[j]->type, &at, f->name, j);
+			unify(t, &f->params[j]->type, &f->params[j]->type_loc,
+			      o->params[j]->type, &at, f->name, j);
+		}
+	}
+}
+
 static void walk_all(struct tctx *t)
 {
 	struct elab *e = t->e;
@@ -663,6 +727,7 @@ static void walk_all(struct tctx *t)
 		t->fn = f;
 		infer_stmt(t, f->decl->func.body);
 	}
+	unify_overloads(t);
 }
 
 static void never_assigned(struct tctx *t, struct elab_var *v,
@@ -679,10 +744,18 @@ static void check_unknown_var(struct tctx *t, struct elab_var *v,
 	struct elab *e = t->e;
 	int i;
 
+	/* An unknown argument leaves its parameters unknown: one message. */
+	if (v->scope == VAR_PARAM && diag_errors(e->d))
+		return;
+	if (v->type == TYPE_UNKNOWN && v->g_type != TYPE_UNKNOWN && v->arity <= 0) {
+		v->type = v->g_type;
+		v->arity = 0;
+	}
 	if (v->type == TYPE_UNKNOWN && !v->elided)
 		diag_report(e->d, DIAG_SEMANTIC_ERROR, &v->loc,
 			    arena_printf(e->a, "identifier '%s'", v->name),
 			    "unresolved type of %s '%s'", owner, v->name);
+	(void)owner;
 	for (i = 0; i < v->arity && i < ELAB_MAX_INDEX; i++)
 		if (v->idx[i] == TYPE_UNKNOWN)
 			diag_report(e->d, DIAG_SEMANTIC_ERROR, &v->loc,

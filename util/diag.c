@@ -172,8 +172,12 @@ void diag_report_from(struct diag *d, const char *file, int line,
 		else
 			sb_addc(&sb, '\n');
 		if (has_loc) {
-			add_source(&sb, "        source: ", loc);
-			add_expansions(&sb, "        source: ", loc);
+			/* The reference indents warnings' sources less. */
+			const char *lead = kind == DIAG_WARNING ? " source: "
+							       : "        source: ";
+
+			add_source(&sb, lead, loc);
+			add_expansions(&sb, lead, loc);
 		}
 		break;
 	case DIAG_ERROR:

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/arena.h"
+#include "util/intern.h"
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
 
@@ -62,6 +63,17 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 		return -1;
 	}
 	pt->is_write = pm_has(pp, "write");
+	if (!pt->is_write) {
+		const char *key = intern(e->in, pt->str[0]);
+
+		if (ptrmap_get(&e->procfs_reads, key)) {
+			pm_error(e, c, &c0->loc, "identifier 'procfs'",
+				 "only one read procfs probe can exist for procfs "
+				 "path \"%s\"", pt->str[0]);
+			return -1;
+		}
+		ptrmap_put(e->a, &e->procfs_reads, key, pt);
+	}
 	pt->num[0] = maxsize ? maxsize->num : 0;
 	pt->num[1] = umask ? umask->num : -1;
 	pm_emit(e, c, pt);

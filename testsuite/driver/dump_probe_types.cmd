@@ -1,0 +1,3 @@
+# --dump-probe-types lists the built-in families
+# ARGV: --dump-probe-types
+# RC: 0
