@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "elaborate/probe_match.h"
+#include "elaborate/tapset_scan.h"
 #include "parse/parse.h"
 #include "session.h"
 #include "util/arena.h"
@@ -21,13 +22,20 @@
 #include "util/kernel_info.h"
 #include "util/source.h"
 
+/* A library file: scanned for names at start-up, parsed when needed. */
+struct tapset_file {
+	const char *path;
+	struct source *src;
+	struct ast_file *ast;		/* NULL until parsed */
+};
+
 struct alias_entry {
 	const char *first;		/* first component of the alias name */
-	struct ast_file *file;
+	struct tapset_file *file;
 };
 
 struct tapset_index {
-	struct ptrvec files;		/* struct ast_file *, search order */
+	struct ptrvec files;		/* struct tapset_file *, search order */
 	struct ptrmap funcs;		/* name -> struct ptrvec * of files */
 	struct ptrmap globals;		/* name -> struct ptrvec * of files */
 	struct ptrvec aliases;		/* struct alias_entry * */
@@ -79,7 +87,7 @@ static size_t list_dir(struct elab *e, const char *dir, bool versions,
 }
 
 static void index_name(struct elab *e, struct ptrmap *m, const char *name,
-		       struct ast_file *f)
+		       struct tapset_file *f)
 {
 	struct ptrvec *v = ptrmap_get(m, name);
 
@@ -91,31 +99,29 @@ static void index_name(struct elab *e, struct ptrmap *m, const char *name,
 		vec_push(e->a, v, f);
 }
 
-static void index_file(struct elab *e, struct tapset_index *ti,
-		       struct ast_file *f)
+struct scan_ctx {
+	struct elab *e;
+	struct tapset_file *f;
+};
+
+static void scanned(void *ctx, enum tapset_scan_kind kind, const char *name,
+		    size_t len)
 {
-	size_t i, j;
+	struct scan_ctx *sc = ctx;
+	struct elab *e = sc->e;
+	struct tapset_index *ti = e->tapsets;
+	const char *id = intern_n(e->in, name, len);
 
-	vec_push(e->a, &ti->files, f);
-	for (i = 0; i < f->decls.n; i++) {
-		struct decl *d = f->decls.v[i];
+	if (kind == TAPSET_SCAN_FUNCTION) {
+		index_name(e, &ti->funcs, id, sc->f);
+	} else if (kind == TAPSET_SCAN_GLOBAL) {
+		index_name(e, &ti->globals, id, sc->f);
+	} else {
+		struct alias_entry *ae = arena_new_obj(e->a, struct alias_entry);
 
-		if (d->kind == DECL_FUNCTION) {
-			index_name(e, &ti->funcs, d->func.name, f);
-		} else if (d->kind == DECL_GLOBAL) {
-			index_name(e, &ti->globals, d->global.name, f);
-		} else if (d->kind == DECL_ALIAS) {
-			for (j = 0; j < d->probe.names.n; j++) {
-				const struct probe_point *pp = d->probe.names.v[j];
-				const struct pp_component *c0 = pp->comps.v[0];
-				struct alias_entry *ae =
-					arena_new_obj(e->a, struct alias_entry);
-
-				ae->first = c0->name;
-				ae->file = f;
-				vec_push(e->a, &ti->aliases, ae);
-			}
-		}
+		ae->first = id;
+		ae->file = sc->f;
+		vec_push(e->a, &ti->aliases, ae);
 	}
 }
 
@@ -126,6 +132,8 @@ static void load_dir(struct elab *e, struct tapset_index *ti, const char *dir)
 
 	for (i = 0; i < n; i++) {
 		struct source *src = source_from_file(e->a, names[i], names[i]);
+		struct tapset_file *f;
+		struct scan_ctx sc;
 
 		if (!src) {
 			diag_report(e->d, DIAG_ERROR, NULL, NULL,
@@ -134,7 +142,13 @@ static void load_dir(struct elab *e, struct tapset_index *ti, const char *dir)
 			continue;
 		}
 		src->library = true;
-		index_file(e, ti, parse_file(e->penv, src, true));
+		f = arena_new_obj(e->a, struct tapset_file);
+		f->path = names[i];
+		f->src = src;
+		vec_push(e->a, &ti->files, f);
+		sc.e = e;
+		sc.f = f;
+		tapset_scan(src->text, src->len, scanned, &sc);
 	}
 }
 
@@ -172,6 +186,17 @@ unsigned tapset_index_load(struct elab *e)
 	return (unsigned)ti->files.n;
 }
 
+/* Parse @f if not yet done and include it; true if newly included. */
+static bool include_file(struct elab *e, struct tapset_file *f)
+{
+	if (!f->ast)
+		f->ast = parse_file(e->penv, f->src, true);
+	if (ptrmap_get(&e->included, f->ast))
+		return false;
+	elab_include_file(e, f->ast);
+	return true;
+}
+
 static unsigned include_list(struct elab *e, const struct ptrvec *files)
 {
 	unsigned n = 0;
@@ -179,12 +204,8 @@ static unsigned include_list(struct elab *e, const struct ptrvec *files)
 
 	if (!files)
 		return 0;
-	for (i = 0; i < files->n; i++) {
-		if (ptrmap_get(&e->included, files->v[i]))
-			continue;
-		elab_include_file(e, files->v[i]);
-		n++;
-	}
+	for (i = 0; i < files->n; i++)
+		n += include_file(e, files->v[i]);
 	return n;
 }
 
@@ -213,12 +234,10 @@ unsigned tapset_include_aliases(struct elab *e, const char *pattern)
 	for (i = 0; i < ti->aliases.n; i++) {
 		struct alias_entry *ae = ti->aliases.v[i];
 
-		if (ptrmap_get(&e->included, ae->file))
+		if (ae->file->ast && ptrmap_get(&e->included, ae->file->ast))
 			continue;
-		if (ae->first == pattern || !fnmatch(pat, ae->first, 0)) {
-			elab_include_file(e, ae->file);
-			n++;
-		}
+		if (ae->first == pattern || !fnmatch(pat, ae->first, 0))
+			n += include_file(e, ae->file);
 	}
 	return n;
 }
