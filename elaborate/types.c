@@ -222,14 +222,18 @@ static enum stap_type infer_print(struct tctx *t, struct expr *x)
 	return pk->to_string ? TYPE_STRING : TYPE_LONG;
 }
 
-static enum stap_type infer_call(struct tctx *t, struct expr *x)
+static enum stap_type infer_call(struct tctx *t, struct expr *x,
+				 enum stap_type want)
 {
 	struct elab_func *f = ptrmap_get(&t->e->func_of, x);
 	bool used = !t->stmt_level;
 	size_t i;
 
 	t->stmt_level = false;
-	if (f && used && f->ret == TYPE_UNKNOWN && t->report)
+	/* A function returning nothing may still be an operand of a long
+	 * context (`c && exit()`), as in the reference. */
+	if (f && used && f->ret == TYPE_UNKNOWN && want == TYPE_UNKNOWN &&
+	    t->report)
 		terr(t, x, "unresolved type");
 
 	if (!f) {
@@ -471,7 +475,7 @@ static enum stap_type infer_expr(struct tctx *t, struct expr *x,
 			return TYPE_STATS;
 		return var_value(t, v, x, want);
 	case EXPR_CALL:
-		return infer_call(t, x);
+		return infer_call(t, x, want);
 	case EXPR_PRINT:
 		return infer_print(t, x);
 	case EXPR_BINARY:
