@@ -415,8 +415,14 @@ static void prune(struct elab *e)
 	for (i = 0; i < e->global_list.n; i++) {
 		struct elab_var *g = e->global_list.v[i];
 
-		if (!ptrmap_get(&seen, g))
-			g->elided = true;
+		if (ptrmap_get(&seen, g) || g->g_type != TYPE_UNKNOWN)
+			continue;
+		g->elided = true;
+		/* The library's unused globals go silently. */
+		if (!g->tapset)
+			diag_report(e->d, DIAG_WARNING, &g->loc,
+				    arena_printf(e->a, "identifier '%s'", g->name),
+				    "Eliding unused variable '%s'", g->name);
 	}
 }
 
