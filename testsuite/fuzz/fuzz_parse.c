@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* fuzz_parse.c: libFuzzer target for pass 1 (preprocessor, lexer, grammar,
- * printer). Build with 'make fuzz-parse' in a tree configured with
+ * printer) and, for inputs that parse, pass 2 (elaboration). Build with 'make fuzz-parse' in a tree configured with
  * CC=clang CFLAGS=-fsanitize=fuzzer-no-link --enable-sanitizers. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "elaborate/elab.h"
 #include "parse/parse.h"
 #include "session.h"
 #include "util/arena.h"
@@ -26,6 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct parse_env env;
 	struct source *src;
 	struct ast_file *f;
+	struct elab e;
 
 	if (!devnull)
 		devnull = fopen("/dev/null", "w");
@@ -39,8 +41,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	parse_env_init(&env, a, &diag, &sess, &kinfo);
 	src = source_from_mem(a, "<fuzz>", (const char *)data, size);
 	f = parse_file(&env, src, false);
-	if (!diag_errors(&diag))
+	if (!diag_errors(&diag)) {
 		ast_print_file(devnull, f);
+		sess.unoptimized = size > 1 && (data[1] & 1);
+		elab_init(&e, &env);
+		if (elab_run(&e, &env, f) == 0)
+			elab_print(&e, devnull, true);
+	}
 	diag_release(&diag);
 	arena_free(a);
 	return 0;

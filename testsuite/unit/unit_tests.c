@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* unit_tests.c: unit tests of util/ (arena, interning, strbuf, format
- * strings, kernel facts). Prints one line per failure and a closing
+ * strings, kernel facts, pointer maps), the tapset scanner and tree copies. Prints one line per failure and a closing
  * "N passed, N failed" line; exits non-zero on failure. */
 #include <stdint.h>
 #include <stdio.h>
@@ -8,10 +8,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "elaborate/tapset_scan.h"
+#include "parse/ast.h"
+#include "parse/ast_walk.h"
 #include "util/arena.h"
 #include "util/format.h"
 #include "util/intern.h"
 #include "util/kernel_info.h"
+#include "util/ptrmap.h"
 #include "util/source.h"
 #include "util/strbuf.h"
 
@@ -180,6 +184,113 @@ static void test_source_lines(void)
 	arena_free(a);
 }
 
+static void test_ptrmap(void)
+{
+	struct arena *a = arena_new();
+	struct ptrmap m = { 0 };
+	static int keys[5000];
+	int i, ok = 1;
+
+	CHECK(ptrmap_get(&m, &keys[0]) == NULL);
+	for (i = 0; i < 5000; i++)
+		ptrmap_put(a, &m, &keys[i], &keys[(i + 1) % 5000]);
+	for (i = 0; i < 5000; i++)
+		ok &= ptrmap_get(&m, &keys[i]) == &keys[(i + 1) % 5000];
+	CHECK(ok);
+	CHECK(m.n == 5000);
+	ptrmap_put(a, &m, &keys[7], NULL);
+	CHECK(ptrmap_get(&m, &keys[7]) == NULL && m.n == 5000);
+	arena_free(a);
+}
+
+struct scan_result {
+	char names[32][32];
+	int kinds[32];
+	int n;
+};
+
+static void collect(void *ctx, enum tapset_scan_kind kind, const char *name,
+		    size_t len)
+{
+	struct scan_result *r = ctx;
+
+	if (r->n < 32 && len < 32) {
+		memcpy(r->names[r->n], name, len);
+		r->names[r->n][len] = 0;
+		r->kinds[r->n++] = (int)kind;
+	}
+}
+
+static void test_tapset_scan(void)
+{
+	static const char text[] =
+		"// function notme() in a comment\n"
+		"# global notme2\n"
+		"/* probe notme3 = begin {} */\n"
+		"global g1, g2[10], g3%, g4 = 5, g5 = \"s,x\"\n"
+		"private global p1\n"
+		"function f1:long (a:long) { global_not = 1; function_not() }\n"
+		"private function f2() %{ /* function notme4() */ %}\n"
+		"%( kernel_v >= \"2.6\" %? function f3() {} %: function f4() {} %)\n"
+		"probe syscall.open = kernel.function(\"x\") ?, begin { }\n"
+		"probe a.b, c.d += end { }\n"
+		"probe begin { function_in_probe() }\n"
+		"probe timer.ms(5) if (x) { }\n";
+	static const char *const want[] = {
+		"g1", "g2", "g3", "g4", "g5", "p1", "f1", "f2", "f3", "f4",
+		"syscall", "a", "c",
+	};
+	static const int kinds[] = {
+		TAPSET_SCAN_GLOBAL, TAPSET_SCAN_GLOBAL, TAPSET_SCAN_GLOBAL,
+		TAPSET_SCAN_GLOBAL, TAPSET_SCAN_GLOBAL, TAPSET_SCAN_GLOBAL,
+		TAPSET_SCAN_FUNCTION, TAPSET_SCAN_FUNCTION, TAPSET_SCAN_FUNCTION,
+		TAPSET_SCAN_FUNCTION, TAPSET_SCAN_ALIAS, TAPSET_SCAN_ALIAS,
+		TAPSET_SCAN_ALIAS,
+	};
+	struct scan_result r = { .n = 0 };
+	size_t i;
+	int ok;
+
+	tapset_scan(text, sizeof(text) - 1, collect, &r);
+	CHECK(r.n == (int)(sizeof(want) / sizeof(want[0])));
+	for (i = 0, ok = 1; i < sizeof(want) / sizeof(want[0]) && (int)i < r.n; i++)
+		ok &= !strcmp(r.names[i], want[i]) && r.kinds[i] == kinds[i];
+	CHECK(ok);
+	/* Truncated input ends cleanly. */
+	r.n = 0;
+	tapset_scan("global \"unterminated", 20, collect, &r);
+	tapset_scan("%{ never closed", 15, collect, &r);
+	tapset_scan("probe x", 7, collect, &r);
+	CHECK(r.n == 0);
+}
+
+static void test_ast_clone(void)
+{
+	struct arena *a = arena_new();
+	struct srcloc loc = { 0 };
+	struct expr *x = ast_symbol(a, "x", loc);
+	struct expr *sum = ast_binary(a, OP_ADD, x, ast_number(a, 2, loc), loc);
+	struct expr *asg = ast_assign(a, OP_ASSIGN, ast_symbol(a, "y", loc), sum, loc);
+	struct stmt *st = ast_stmt_expr(a, STMT_EXPR, asg, loc);
+	struct ptrvec v = { 0 };
+	struct stmt *blk, *copy;
+	const struct stmt *cs;
+	const struct expr *ce;
+
+	vec_push(a, &v, st);
+	blk = ast_block(a, &v, loc);
+	copy = ast_clone_stmt(a, blk);
+	CHECK(copy != blk && copy->kind == STMT_BLOCK && copy->stmts.n == 1);
+	cs = copy->stmts.v[0];
+	CHECK(cs != st && cs->kind == STMT_EXPR);
+	ce = cs->expr;
+	CHECK(ce != asg && ce->kind == EXPR_ASSIGN && ce->bin.r != sum);
+	CHECK(ce->bin.r->bin.l != x && !strcmp(ce->bin.r->bin.l->name, "x"));
+	CHECK(ce->bin.r->bin.r->num == 2);
+	CHECK(ast_clone_stmt(a, NULL) == NULL);
+	arena_free(a);
+}
+
 int main(void)
 {
 	test_arena();
@@ -188,6 +299,9 @@ int main(void)
 	test_format();
 	test_kernel_info();
 	test_source_lines();
+	test_ptrmap();
+	test_tapset_scan();
+	test_ast_clone();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
