@@ -181,9 +181,11 @@ bool pm_guru(struct elab *e, struct pm_ctx *c)
 void pm_error(struct elab *e, struct pm_ctx *c, const struct srcloc *loc,
 	      const char *token, const char *fmt, ...)
 {
+	const struct pm_frame *f, *stack[PM_MAX_ALIAS_DEPTH];
 	const struct pp_component *c0;
 	char msg[512];
 	va_list ap;
+	int n;
 
 	c->errors++;
 	if (c->quiet || e->listing)
@@ -195,6 +197,17 @@ void pm_error(struct elab *e, struct pm_ctx *c, const struct srcloc *loc,
 	diag_report(e->d, DIAG_SEMANTIC_ERROR, &c0->loc,
 		    arena_printf(e->a, "identifier '%s'", c0->name),
 		    "while resolving probe point");
+	/* The aliases it went through, outermost first. */
+	for (n = 0, f = c->frames; f && n < PM_MAX_ALIAS_DEPTH; f = f->up)
+		stack[n++] = f;
+	while (n-- > 0) {
+		const struct probe_point *name = stack[n]->alias->probe.names.v[0];
+		const struct pp_component *a0 = name->comps.v[0];
+
+		diag_report(e->d, DIAG_SEMANTIC_ERROR, &name->loc,
+			    arena_printf(e->a, "identifier '%s'", a0->name),
+			    "in expansion of alias %s", pm_point_text(e, name));
+	}
 	diag_report(e->d, DIAG_SEMANTIC_ERROR, loc, token, "%s", msg);
 }
 
@@ -425,6 +438,17 @@ static int match_dstar(struct elab *e, struct matcher *m, struct pm_node *n,
 	return total;
 }
 
+/* Does some child of @n carry the name of @uc (a literal component)? */
+static bool names_kid(const struct pm_node *n, const struct pp_component *uc)
+{
+	size_t j;
+
+	for (j = 0; j < n->kids.n; j++)
+		if (((const struct pm_node *)n->kids.v[j])->name == uc->name)
+			return true;
+	return false;
+}
+
 static int match_at(struct elab *e, struct matcher *m, struct pm_node *n,
 		    size_t i)
 {
@@ -458,8 +482,10 @@ static int match_at(struct elab *e, struct matcher *m, struct pm_node *n,
 		r = descend(e, m, k, uc, i);
 		total += r;
 	}
-	/* Alias suffix: the rest of the point attaches to the expansion. */
-	if (!total && n->aliases.n && i > 0)
+	/* Alias suffix: the rest of the point attaches to the expansion,
+	 * unless the next component names a child here (then the point is
+	 * just wrong: timer.profile.tick(5)). */
+	if (!total && n->aliases.n && i > 0 && !names_kid(n, uc))
 		total += expand_aliases(e, m, n, i);
 	if (!total && (!m->fail_node || i >= m->fail_i)) {
 		m->fail_i = i;
@@ -532,6 +558,21 @@ static int expand_aliases(struct elab *e, struct matcher *m,
 		c->listed = pm_point_text(e, named);
 	for (j = 0; j < n->aliases.n; j++) {
 		struct pm_frame f = { n->aliases.v[j], m->pp, saved_frames };
+		const struct pm_frame *up;
+
+		for (up = saved_frames; up && up->alias != f.alias; up = up->up)
+			;
+		if (up) {
+			const struct probe_point *nm = f.alias->probe.names.v[0];
+
+			pm_error(e, c, &m->pp->loc,
+				 arena_printf(e->a, "identifier '%s'",
+					      ((const struct pp_component *)
+					       m->pp->comps.v[0])->name),
+				 "recursive loop in alias expansion of %s",
+				 pm_point_text(e, nm));
+			continue;
+		}
 
 		c->frames = &f;
 		c->depth++;
