@@ -64,6 +64,7 @@ struct session {
 	enum dump_mode dump;
 
 	const char *tapset_dir;		/* the built-in tapset library */
+	bool no_global_display;		/* --no-global-var-display */
 };
 
 struct arena;

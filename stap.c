@@ -29,6 +29,7 @@ enum {
 	OPT_COMPATIBLE,
 	OPT_HELP,
 	OPT_UNSUPPORTED,	/* recognised, implemented by a later issue */
+	OPT_NO_GLOBAL_DISPLAY,
 };
 
 static const struct option long_options[] = {
@@ -53,7 +54,7 @@ static const struct option long_options[] = {
 	{ "use-server", optional_argument, NULL, OPT_UNSUPPORTED },
 	{ "remote", required_argument, NULL, OPT_UNSUPPORTED },
 	{ "runtime", required_argument, NULL, OPT_UNSUPPORTED },
-	{ "no-global-var-display", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "no-global-var-display", no_argument, NULL, OPT_NO_GLOBAL_DISPLAY },
 	{ "modinfo", required_argument, NULL, OPT_UNSUPPORTED },
 	{ "monitor", optional_argument, NULL, OPT_UNSUPPORTED },
 	{ "interactive", no_argument, NULL, OPT_UNSUPPORTED },
@@ -105,6 +106,7 @@ static void usage(FILE *out)
 "   -T SECS  * terminate the script after SECS seconds\n"
 "   -e SCRIPT  run given script\n"
 "   --compatible VER  systemtap_v for %( %) conditions [" STAP_COMPAT_VERSION "]\n"
+"   --no-global-var-display  do not print globals written but never read at the end\n"
 "   --dump-probe-types    list the probe point families\n"
 "   --dump-probe-aliases  list the library's probe aliases\n"
 "   --dump-functions      list the library's functions\n", out);
@@ -240,6 +242,7 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 		case OPT_DUMP_PROBE_ALIASES: s->dump = DUMP_PROBE_ALIASES; break;
 		case OPT_DUMP_FUNCTIONS: s->dump = DUMP_FUNCTIONS; break;
 		case OPT_COMPATIBLE: s->compatible = optarg; break;
+		case OPT_NO_GLOBAL_DISPLAY: s->no_global_display = true; break;
 		case 'E': not_yet("-E (additional script)"); break;
 		case 'F': not_yet("-F (flight recorder mode)"); break;
 		case 'S': not_yet("-S (output file rotation)"); break;

@@ -42,6 +42,7 @@ struct elab_var {
 	const struct source *file;	/* the defining file */
 	struct srcloc loc;		/* declaration or first reference */
 	bool read, written;
+	bool deleted;			/* the target of a delete */
 	bool tapset;			/* from the library */
 	bool elided;
 	bool sized;			/* global a[N] / a%: an array */
@@ -186,6 +187,10 @@ void pm_derive(struct elab *e, struct decl *d, const struct source *file);
 int pm_list(struct elab *e, const char *pattern, bool vars, FILE *out);
 /* --dump-probe-types */
 void pm_dump_types(struct elab *e, FILE *out);
+
+/* ---- global_display.c ---- */
+/* Add an @end probe printing each script global written but never read. */
+void elab_global_display(struct elab *e, const struct pm_family *end);
 
 /* ---- session_print.c ---- */
 void elab_print(struct elab *e, FILE *out, bool bodies);

@@ -332,5 +332,8 @@ int elab_run(struct elab *e, struct parse_env *penv, struct ast_file *user)
 		return -1;
 	if (!e->sess->unoptimized)
 		opt_run(e);
-	return diag_errors(e->d) ? -1 : 0;
+	if (diag_errors(e->d))
+		return -1;
+	elab_global_display(e, pm_end_family());
+	return 0;
 }

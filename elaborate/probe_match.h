@@ -56,6 +56,9 @@ bool pm_guru(struct elab *e, struct pm_ctx *c);
 /* Text of a probe point: "timer.ms(100)". */
 const char *pm_point_text(struct elab *e, const struct probe_point *pp);
 
+/* The `end` family, for probes pass 2 adds itself. */
+const struct pm_family *pm_end_family(void);
+
 /* Family registration (elaborate/probes/). */
 void pm_register_begin_end(struct elab *e);
 void pm_register_timer(struct elab *e);

@@ -10,7 +10,14 @@ static void print_var(FILE *out, const struct elab_var *v, const char *indent)
 {
 	int i;
 
-	fprintf(out, "%s%s:%s", indent, v->name, type_name(v->type));
+	fprintf(out, "%s%s", indent, v->name);
+	if (v->decl && v->decl->kind == DECL_GLOBAL) {
+		if (v->decl->global.wrap)
+			fputc('%', out);
+		if (v->decl->global.size)
+			fprintf(out, "[%lld]", (long long)v->decl->global.size);
+	}
+	fprintf(out, ":%s", type_name(v->type));
 	if (v->arity > 0) {
 		fputs(" [", out);
 		for (i = 0; i < v->arity && i < ELAB_MAX_INDEX; i++)

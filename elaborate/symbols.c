@@ -503,7 +503,7 @@ static void res_stmt(struct elab *e, struct scope *sc, struct stmt *s)
 			if (!v)
 				v = new_local(e, sc, x->name, x);
 			ptrmap_put(e->a, &e->var_of, x, v);
-			v->written = true;
+			v->deleted = true;
 		} else if (x->kind == EXPR_INDEX &&
 			   x->index.base->kind == EXPR_SYMBOL) {
 			struct elab_var *v = res_array(e, sc, x->index.base,
@@ -511,7 +511,7 @@ static void res_stmt(struct elab *e, struct scope *sc, struct stmt *s)
 
 			res_keys(e, sc, &x->index.idx, true);
 			if (v)
-				v->written = true;
+				v->deleted = true;
 		} else {
 			err(e, x, "delete needs a variable, an array or an "
 				  "array element");

@@ -583,10 +583,6 @@ static void infer_foreach(struct tctx *t, struct foreach_stmt *fe)
 			enum stap_type vt = v->type == TYPE_STATS ? TYPE_LONG
 								  : v->type;
 
-			if (v->type == TYPE_STATS && !fe->sort_stat &&
-			    fe->sort_key == -1)
-				terr(t, fe->value, "sorting an aggregate by value "
-						   "needs an @-operator");
 			vt = infer_lvalue(t, fe->value, vt);
 			if (v->type != TYPE_STATS)
 				unify(t, &v->type, &v->type_loc, vt, fe->value,
@@ -786,11 +782,11 @@ void type_infer(struct elab *e)
 	for (i = 0; i < e->global_list.n; i++) {
 		struct elab_var *v = e->global_list.v[i];
 
-		if (!v->read && !v->written)
+		if (!v->read && !v->written && !v->deleted)
 			continue;	/* unused: the optimiser elides it */
 		if (v->arity < 0)
 			v->arity = 0;
-		if (!v->written && !v->tapset)
+		if (!v->written && !v->deleted && !v->tapset)
 			never_assigned(&t, v, "global");
 		check_unknown_var(&t, v, "global");
 	}

@@ -30,6 +30,11 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	return 1;
 }
 
+const struct pm_family *pm_end_family(void)
+{
+	return &families[1];
+}
+
 void pm_register_begin_end(struct elab *e)
 {
 	pm_register(e, "begin", &families[0]);
