@@ -513,8 +513,8 @@ static void res_stmt(struct elab *e, struct scope *sc, struct stmt *s)
 			if (v)
 				v->deleted = true;
 		} else {
-			err(e, x, "delete needs a variable, an array or an "
-				  "array element");
+			err(e, x, "invalid operand of delete expression (a "
+				  "variable, an array or an array element)");
 		}
 		break;
 	}
