@@ -151,6 +151,8 @@ unsigned tapset_include_global(struct elab *e, const char *name);
 /* Include the files with aliases whose first component matches the glob
  * @pattern. */
 unsigned tapset_include_aliases(struct elab *e, const char *pattern);
+/* Append the names of the library's functions to @out. */
+void tapset_function_names(struct elab *e, struct ptrvec *out);
 /* Include every library file (for --dump-*). */
 void tapset_include_all(struct elab *e);
 /* Add the declarations of @f to the session tables. */

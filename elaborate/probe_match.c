@@ -15,6 +15,7 @@
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/intern.h"
+#include "util/similar.h"
 #include "util/strbuf.h"
 
 #define PM_MAX_ALIAS_DEPTH 64
@@ -465,6 +466,10 @@ static int match_at(struct elab *e, struct matcher *m, struct pm_node *n,
 		}
 		if (n->aliases.n)
 			total += expand_aliases(e, m, n, i);
+		if (!n->family && !n->aliases.n && (!m->fail_node || i >= m->fail_i)) {
+			m->fail_i = i;	/* the point stops short */
+			m->fail_node = n;
+		}
 		return total;
 	}
 	uc = m->pp->comps.v[i];
@@ -585,70 +590,34 @@ static int expand_aliases(struct elab *e, struct matcher *m,
 	return total;
 }
 
-/* Edit distance, for "similar:" suggestions. */
-static unsigned distance(const char *a, const char *b)
-{
-	unsigned row[64], i, j, la = strlen(a), lb = strlen(b), prev, tmp;
-
-	if (la >= 63 || lb >= 63)
-		return 99;
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		prev = row[0];
-		row[0] = i;
-		for (j = 1; j <= lb; j++) {
-			unsigned best = prev + (a[i - 1] != b[j - 1]);
-
-			tmp = row[j];
-			if (row[j] + 1 < best)
-				best = row[j] + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			prev = tmp;
-			row[j] = best;
-		}
-	}
-	return row[lb];
-}
-
 static const char *similar(struct elab *e, struct pm_node *n, const char *name)
 {
-	struct strbuf sb;
-	unsigned d, best[5], k;
-	const char *pick[5];
-	size_t i, npick = 0, j;
+	const char **names = arena_new_array(e->a, const char *, n->kids.n + 1);
+	size_t i;
+
+	for (i = 0; i < n->kids.n; i++)
+		names[i] = ((struct pm_node *)n->kids.v[i])->name;
+	return similar_names(e->a, name, names, n->kids.n);
+}
+
+/* "a(number), b, c(string)": the children of @n (those called @name only,
+ * when not NULL). */
+static const char *kid_forms(struct elab *e, const struct pm_node *n,
+			     const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int k = 0;
 
 	for (i = 0; i < n->kids.n; i++) {
-		struct pm_node *c = n->kids.v[i];
+		const struct pm_node *c = n->kids.v[i];
 
-		d = distance(name, c->name);
-		if (d > 3 && d * 2 > strlen(name))
+		if (name && c->name != name)
 			continue;
-		for (j = 0; j < npick; j++)
-			if (pick[j] == c->name)
-				break;
-		if (j < npick)
-			continue;
-		for (j = npick; j > 0 && best[j - 1] > d; j--)
-			if (j < 5) {
-				best[j] = best[j - 1];
-				pick[j] = pick[j - 1];
-			}
-		if (j < 5) {
-			best[j] = d;
-			pick[j] = c->name;
-			if (npick < 5)
-				npick++;
-		}
+		sb_addf(&sb, "%s%s%s", k++ ? ", " : "", c->name,
+			c->param == PM_NUM ? "(number)" :
+			c->param == PM_STR ? "(string)" : "");
 	}
-	if (!npick)
-		return "";
-	sb = (struct strbuf)STRBUF_INIT;
-	sb_adds(&sb, " (similar: ");
-	for (k = 0; k < npick; k++)
-		sb_addf(&sb, "%s%s", k ? ", " : "", pick[k]);
-	sb_adds(&sb, ")");
 	return sb_to_arena(&sb, e->a);
 }
 
@@ -669,8 +638,23 @@ static int resolve_point(struct elab *e, struct pm_ctx *c,
 		c->quiet--;
 	if (r > 0 || optional || c->errors > errors)
 		return r;
-	if (m.fail_node && m.fail_i > 0 &&
-	    (m.fail_node->family || m.fail_node->aliases.n)) {
+	if (m.fail_node && m.fail_i == pp->comps.n) {
+		const struct pp_component *last = pp->comps.v[pp->comps.n - 1];
+
+		pm_error(e, c, &last->loc,
+			 arena_printf(e->a, "identifier '%s'", last->name),
+			 "probe point truncated (follow: %s)",
+			 kid_forms(e, m.fail_node, NULL));
+	} else if (m.fail_node && names_kid(m.fail_node, pp->comps.v[m.fail_i])) {
+		const struct pp_component *bad = pp->comps.v[m.fail_i];
+
+		pm_error(e, c, &bad->loc,
+			 arena_printf(e->a, "identifier '%s'", bad->name),
+			 "probe point mismatch: wrong parameter for '%s' "
+			 "(forms: %s)", bad->name,
+			 kid_forms(e, m.fail_node, bad->name));
+	} else if (m.fail_node && m.fail_i > 0 &&
+		   (m.fail_node->family || m.fail_node->aliases.n)) {
 		const struct pp_component *bad = pp->comps.v[m.fail_i];
 
 		pm_error(e, c, &bad->loc,

@@ -13,6 +13,7 @@
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/intern.h"
+#include "util/similar.h"
 
 struct scope {
 	struct ptrvec *locals;		/* struct elab_var * */
@@ -286,6 +287,19 @@ static void mark_used(struct elab *e, struct elab_func *f)
 	}
 }
 
+/* " (similar: ...)" among the session's and the library's functions. */
+static const char *similar_function(struct elab *e, const char *name)
+{
+	struct ptrvec names = { 0 };
+	size_t i;
+
+	for (i = 0; i < e->funcs.cap; i++)
+		if (e->funcs.slots[i].key)
+			vec_push(e->a, &names, (void *)e->funcs.slots[i].key);
+	tapset_function_names(e, &names);
+	return similar_names(e->a, name, (const char *const *)names.v, names.n);
+}
+
 static void res_call(struct elab *e, struct scope *sc, struct expr *x)
 {
 	int arity = (int)x->call.args.n;
@@ -301,7 +315,8 @@ static void res_call(struct elab *e, struct scope *sc, struct expr *x)
 				  "takes %d argument%s", x->call.name, arity,
 			    arity == 1 ? "" : "s");
 		else
-			err(e, x, "unresolved function");
+			err(e, x, "unresolved function %s%s", x->call.name,
+			    similar_function(e, x->call.name));
 		return;
 	}
 	ptrmap_put(e->a, &e->func_of, x, f);

@@ -242,6 +242,16 @@ unsigned tapset_include_aliases(struct elab *e, const char *pattern)
 	return n;
 }
 
+void tapset_function_names(struct elab *e, struct ptrvec *out)
+{
+	const struct ptrmap *m = e->tapsets ? &e->tapsets->funcs : NULL;
+	size_t i;
+
+	for (i = 0; m && i < m->cap; i++)
+		if (m->slots[i].key)
+			vec_push(e->a, out, (void *)m->slots[i].key);
+}
+
 void tapset_include_all(struct elab *e)
 {
 	if (e->tapsets)

@@ -10,6 +10,7 @@
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/format.h"
+#include "util/similar.h"
 
 struct tctx {
 	struct elab *e;
@@ -730,12 +731,24 @@ static void walk_all(struct tctx *t)
 	unify_overloads(t);
 }
 
+/* @v is read but nothing assigns it: likely a typo of one of @locals or a
+ * global, which the message suggests. */
 static void never_assigned(struct tctx *t, struct elab_var *v,
-			   const char *what)
+			   const char *what, const struct ptrvec *locals)
 {
-	diag_report(t->e->d, DIAG_WARNING, &v->loc,
-		    arena_printf(t->e->a, "identifier '%s'", v->name),
-		    "never-assigned %s variable '%s'", what, v->name);
+	struct elab *e = t->e;
+	struct ptrvec names = { 0 };
+	size_t i;
+
+	for (i = 0; locals && i < locals->n; i++)
+		vec_push(e->a, &names, (void *)((struct elab_var *)locals->v[i])->name);
+	for (i = 0; i < e->global_list.n; i++)
+		vec_push(e->a, &names, (void *)((struct elab_var *)e->global_list.v[i])->name);
+	diag_report(e->d, DIAG_WARNING, &v->loc,
+		    arena_printf(e->a, "identifier '%s'", v->name),
+		    "never-assigned %s variable '%s'%s", what, v->name,
+		    similar_names(e->a, v->name, (const char *const *)names.v,
+				  names.n));
 }
 
 static void check_unknown_var(struct tctx *t, struct elab_var *v,
@@ -787,7 +800,7 @@ void type_infer(struct elab *e)
 		if (v->arity < 0)
 			v->arity = 0;
 		if (!v->written && !v->deleted && !v->tapset)
-			never_assigned(&t, v, "global");
+			never_assigned(&t, v, "global", NULL);
 		check_unknown_var(&t, v, "global");
 	}
 	for (i = 0; i < e->probes.n; i++) {
@@ -797,7 +810,7 @@ void type_infer(struct elab *e)
 			struct elab_var *v = p->locals.v[j];
 
 			if (!v->written)
-				never_assigned(&t, v, "local");
+				never_assigned(&t, v, "local", &p->locals);
 			check_unknown_var(&t, v, "local");
 		}
 	}
@@ -810,7 +823,7 @@ void type_infer(struct elab *e)
 			struct elab_var *v = f->locals.v[j];
 
 			if (!v->written && !f->tapset)
-				never_assigned(&t, v, "local");
+				never_assigned(&t, v, "local", &f->locals);
 			check_unknown_var(&t, v, v->scope == VAR_PARAM ?
 					  "parameter" : "local");
 		}
