@@ -112,7 +112,6 @@ struct elab {
 	struct ptrvec global_list;	/* declaration order */
 	struct ptrmap funcs;		/* name -> struct ptrvec * of elab_func */
 	struct ptrvec func_list;
-	struct ptrmap aliases;		/* first component -> ptrvec of decls */
 	struct ptrvec embeds;		/* DECL_EMBED of included files */
 	struct ptrvec pending;		/* elab_func to resolve */
 
@@ -128,7 +127,6 @@ struct elab {
 
 	struct ptrmap procfs_reads;	/* path -> its .read point */
 	bool listing;			/* -l/-L: no diagnostics for points */
-	int alias_depth;
 };
 
 /* ---- elaborate.c ---- */

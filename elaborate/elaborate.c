@@ -119,9 +119,35 @@ static struct ptrvec *list_for(struct elab *e, struct ptrmap *m,
 	return v;
 }
 
+static bool g_is_library(const void *x)
+{
+	return ((const struct elab_var *)x)->tapset;
+}
+
+static bool f_is_library(const void *x)
+{
+	return ((const struct elab_func *)x)->tapset;
+}
+
+/* Put @x into @v after the user's entries and before the library's (or
+ * last, for a library entry). */
+static void insert_ahead_of_library(struct elab *e, struct ptrvec *v, void *x,
+				    bool library, bool (*is_library)(const void *))
+{
+	size_t at = v->n;
+
+	if (!library)
+		for (at = 0; at < v->n && !is_library(v->v[at]); at++)
+			;
+	vec_push(e->a, v, x);
+	memmove(v->v + at + 1, v->v + at, (v->n - 1 - at) * sizeof(*v->v));
+	v->v[at] = x;
+}
+
 static void add_global(struct elab *e, struct decl *d, const struct source *file)
 {
 	struct ptrvec *v = list_for(e, &e->globals, d->global.name);
+	struct elab_var *g;
 	size_t i;
 
 	for (i = 0; i < v->n; i++) {
@@ -138,16 +164,10 @@ static void add_global(struct elab *e, struct decl *d, const struct source *file
 			return;
 		}
 	}
-	/* A user script's global goes first: it hides the library's. */
-	if (!file->library && v->n) {
-		vec_push(e->a, v, NULL);
-		memmove(v->v + 1, v->v, (v->n - 1) * sizeof(*v->v));
-		v->v[0] = new_global(e, d, file);
-		vec_push(e->a, &e->global_list, v->v[0]);
-		return;
-	}
-	vec_push(e->a, v, new_global(e, d, file));
-	vec_push(e->a, &e->global_list, v->v[v->n - 1]);
+	/* A user script's global hides the library's. */
+	g = new_global(e, d, file);
+	insert_ahead_of_library(e, v, g, file->library, g_is_library);
+	vec_push(e->a, &e->global_list, g);
 }
 
 static void add_function(struct elab *e, struct decl *d,
@@ -199,14 +219,9 @@ static void add_function(struct elab *e, struct decl *d,
 		    !o->decl->private_ && !d->private_)
 			f->first = o->first ? o->first : o;
 	}
-	if (!file->library) {
-		/* The user's functions hide the library's of the same arity. */
-		vec_push(e->a, v, NULL);
-		memmove(v->v + 1, v->v, (v->n - 1) * sizeof(*v->v));
-		v->v[0] = f;
-	} else {
-		vec_push(e->a, v, f);
-	}
+	/* The user's functions hide the library's of the same arity; both
+	 * keep their definition order. */
+	insert_ahead_of_library(e, v, f, file->library, f_is_library);
 	vec_push(e->a, &e->func_list, f);
 }
 

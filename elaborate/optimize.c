@@ -16,9 +16,12 @@ struct octx {
 	bool changed;
 };
 
+/* The library's own elisions are not the user's concern. */
 static void warn(struct octx *o, const struct srcloc *loc, const char *tok,
 		 const char *msg)
 {
+	if (loc->src && loc->src->library)
+		return;
 	diag_report(o->e->d, DIAG_WARNING, loc, tok, "%s", msg);
 }
 
@@ -338,8 +341,26 @@ static bool empty_stmt(const struct stmt *s)
 struct refcount {
 	struct ast_visitor v;
 	struct elab *e;
-	struct ptrmap *seen;	/* elab_var -> non-NULL */
+	struct ptrmap *seen;	/* elab_var, elab_func -> non-NULL */
+	struct ptrvec todo;	/* functions reached, bodies not yet walked */
 };
+
+/* @f is reached, with every overload of its name and arity. */
+static void reach(struct refcount *rc, struct elab_func *f)
+{
+	struct ptrvec *v = ptrmap_get(&rc->e->funcs, f->name);
+	struct elab_func *first = f->first ? f->first : f;
+	size_t i;
+
+	for (i = 0; v && i < v->n; i++) {
+		struct elab_func *o = v->v[i];
+
+		if ((o == first || o->first == first) && !ptrmap_get(rc->seen, o)) {
+			ptrmap_put(rc->e->a, rc->seen, o, o);
+			vec_push(rc->e->a, &rc->todo, o);
+		}
+	}
+}
 
 static bool count_expr(struct ast_visitor *v, struct expr *x)
 {
@@ -352,27 +373,9 @@ static bool count_expr(struct ast_visitor *v, struct expr *x)
 		ptrmap_put(rc->e->a, rc->seen, var, var);
 	if (x->kind == EXPR_CALL) {
 		f = ptrmap_get(&rc->e->func_of, x);
-		if (f && !ptrmap_get(rc->seen, f)) {
-			ptrmap_put(rc->e->a, rc->seen, f, f);
-			if (f->decl->func.body)
-				ast_walk_stmt(v, f->decl->func.body);
-		}
+		if (f && !ptrmap_get(rc->seen, f))
+			reach(rc, f);
 	}
-	return true;
-}
-
-static bool count_stmt(struct ast_visitor *v, struct stmt *s)
-{
-	struct refcount *rc = (struct refcount *)v;
-	size_t i;
-
-	if (s->kind == STMT_FOREACH) {
-		for (i = 0; i < s->fe->keys.n; i++)
-			count_expr(v, s->fe->keys.v[i]);
-		if (s->fe->value)
-			count_expr(v, s->fe->value);
-	}
-	(void)rc;
 	return true;
 }
 
@@ -392,7 +395,7 @@ static void prune_locals(struct ptrvec *locals, struct ptrmap *seen)
 static void prune(struct elab *e)
 {
 	struct ptrmap seen = { 0 };
-	struct refcount rc = { { count_expr, count_stmt }, e, &seen };
+	struct refcount rc = { { count_expr, NULL }, e, &seen, { 0 } };
 	size_t i, j;
 
 	for (i = 0; i < e->probes.n; i++) {
@@ -403,6 +406,13 @@ static void prune(struct elab *e)
 		ast_walk_stmt(&rc.v, p->body);
 		for (j = 0; j < p->points.n; j++)
 			ast_walk_expr(&rc.v, ((struct elab_point *)p->points.v[j])->cond);
+	}
+	/* Function bodies from a work list: call chains may be long. */
+	for (i = 0; i < rc.todo.n; i++) {
+		struct elab_func *f = rc.todo.v[i];
+
+		if (f->decl->func.body)
+			ast_walk_stmt(&rc.v, f->decl->func.body);
 	}
 	for (i = 0; i < e->probes.n; i++)
 		prune_locals(&((struct elab_probe *)e->probes.v[i])->locals, &seen);
@@ -453,10 +463,11 @@ void opt_run(struct elab *e)
 			struct elab_point *pt = p->points.v[0];
 
 			p->elided = true;
-			diag_report(e->d, DIAG_WARNING, &p->decl->loc,
-				    "keyword 'probe'",
-				    "Probe '%s' has been elided",
-				    p->points.n ? pt->name : "?");
+			if (!p->file || !p->file->library)
+				diag_report(e->d, DIAG_WARNING, &p->decl->loc,
+					    "keyword 'probe'",
+					    "Probe '%s' has been elided",
+					    p->points.n ? pt->name : "?");
 		} else {
 			live++;
 		}

@@ -23,7 +23,6 @@
 /* One alias expansion step. */
 struct pm_frame {
 	struct decl *alias;
-	const struct probe_point *use;	/* the point that named the alias */
 	const struct pm_frame *up;
 };
 
@@ -334,6 +333,8 @@ struct matcher {
 	/* The deepest failure, for the mismatch message. */
 	size_t fail_i;
 	struct pm_node *fail_node;
+	const struct decl *empty_alias;	/* an alias that gave nothing */
+	bool too_long;			/* more components than path[] */
 };
 
 static int resolve_point(struct elab *e, struct pm_ctx *c,
@@ -379,7 +380,6 @@ static int derive_family(struct elab *e, struct matcher *m, struct pm_node *n)
 	const char *saved = c->listed;
 	int r;
 
-	(void)n;
 	r = n->family->derive(e, c, pp);
 	c->listed = saved;
 	return r;
@@ -393,8 +393,10 @@ static int descend(struct elab *e, struct matcher *m, struct pm_node *k,
 {
 	int r;
 
-	if (m->npath >= sizeof(m->path) / sizeof(m->path[0]))
+	if (m->npath >= sizeof(m->path) / sizeof(m->path[0])) {
+		m->too_long = true;
 		return 0;
+	}
 	m->path[m->npath].node = k;
 	m->path[m->npath].param = uc->param;
 	m->path[m->npath].loc = uc->loc;
@@ -410,11 +412,9 @@ static int match_dstar(struct elab *e, struct matcher *m, struct pm_node *n,
 		       const struct pp_component *uc, size_t i,
 		       const char *prefix, int depth)
 {
-	struct pp_component none = *uc;
 	size_t j;
 	int total = 0;
 
-	none.param = NULL;
 	if (depth > 16)
 		return 0;
 	for (j = 0; j < n->kids.n; j++) {
@@ -435,7 +435,6 @@ static int match_dstar(struct elab *e, struct matcher *m, struct pm_node *n,
 			m->npath--;
 		}
 	}
-	(void)none;
 	return total;
 }
 
@@ -464,8 +463,12 @@ static int match_at(struct elab *e, struct matcher *m, struct pm_node *n,
 			if (r > 0)
 				total += r;
 		}
-		if (n->aliases.n)
-			total += expand_aliases(e, m, n, i);
+		if (n->aliases.n) {
+			r = expand_aliases(e, m, n, i);
+			if (!r && !m->empty_alias)
+				m->empty_alias = n->aliases.v[0];
+			total += r;
+		}
 		if (!n->family && !n->aliases.n && (!m->fail_node || i >= m->fail_i)) {
 			m->fail_i = i;	/* the point stops short */
 			m->fail_node = n;
@@ -562,7 +565,7 @@ static int expand_aliases(struct elab *e, struct matcher *m,
 	if (!c->frames)
 		c->listed = pm_point_text(e, named);
 	for (j = 0; j < n->aliases.n; j++) {
-		struct pm_frame f = { n->aliases.v[j], m->pp, saved_frames };
+		struct pm_frame f = { n->aliases.v[j], saved_frames };
 		const struct pm_frame *up;
 
 		for (up = saved_frames; up && up->alias != f.alias; up = up->up)
@@ -634,11 +637,25 @@ static int resolve_point(struct elab *e, struct pm_ctx *c,
 	if (optional)
 		c->quiet++;
 	r = match_at(e, &m, e->root, 0);
-	if (optional)
+	if (optional) {
 		c->quiet--;
+		c->errors = errors;	/* what went unsaid does not count */
+	}
 	if (r > 0 || optional || c->errors > errors)
 		return r;
-	if (m.fail_node && m.fail_i == pp->comps.n) {
+	if (m.too_long) {
+		pm_error(e, c, &pp->loc, "identifier", "probe point has too many "
+			 "components (at most %zu)",
+			 sizeof(m.path) / sizeof(m.path[0]));
+	} else if (m.empty_alias) {
+		const struct probe_point *nm = m.empty_alias->probe.names.v[0];
+
+		pm_error(e, c, &pp->loc, arena_printf(e->a, "identifier '%s'",
+						      ((const struct pp_component *)
+						       pp->comps.v[0])->name),
+			 "no match: alias %s resolves to no probe point",
+			 pm_point_text(e, nm));
+	} else if (m.fail_node && m.fail_i == pp->comps.n) {
 		const struct pp_component *last = pp->comps.v[pp->comps.n - 1];
 
 		pm_error(e, c, &last->loc,

@@ -307,6 +307,10 @@ static void res_call(struct elab *e, struct scope *sc, struct expr *x)
 	struct elab_func *f;
 
 	res_list(e, sc, &x->call.args);
+	if (sc->cond) {
+		err(e, x, "probe condition must not reference function");
+		return;
+	}
 	f = sym_func(e, x->call.name, arity, x->loc.src);
 	if (!f) {
 		find_func(e, x->call.name, arity, x->loc.src, &other);
@@ -432,10 +436,14 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 		if (x->stat.args.n) {
 			struct expr *o = x->stat.args.v[0];
 
-			if (o->kind == EXPR_SYMBOL)
-				res_scalar(e, sc, o)->read = true;
-			else
+			if (o->kind == EXPR_SYMBOL) {
+				struct elab_var *v = res_scalar(e, sc, o);
+
+				if (v)
+					v->read = true;
+			} else {
 				res_expr(e, sc, o);
+			}
 		}
 		{
 			size_t i;

@@ -119,6 +119,10 @@ static void set_arity(struct tctx *t, struct elab_var *v, int n,
 		     v->name);
 		return;
 	}
+	if (n > ELAB_MAX_INDEX) {
+		terr(t, x, "too many indexes (at most %d)", ELAB_MAX_INDEX);
+		return;
+	}
 	if (v->arity < 0) {
 		v->arity = n;
 		v->arity_loc = x->loc;
@@ -768,7 +772,6 @@ static void check_unknown_var(struct tctx *t, struct elab_var *v,
 		diag_report(e->d, DIAG_SEMANTIC_ERROR, &v->loc,
 			    arena_printf(e->a, "identifier '%s'", v->name),
 			    "unresolved type of %s '%s'", owner, v->name);
-	(void)owner;
 	for (i = 0; i < v->arity && i < ELAB_MAX_INDEX; i++)
 		if (v->idx[i] == TYPE_UNKNOWN)
 			diag_report(e->d, DIAG_SEMANTIC_ERROR, &v->loc,
@@ -786,7 +789,7 @@ void type_infer(struct elab *e)
 	do {
 		t.changed = false;
 		walk_all(&t);
-	} while (t.changed && ++rounds < 100);
+	} while (t.changed && ++rounds < 100000);	/* monotonic: ends */
 	t.report = true;
 	walk_all(&t);
 	if (diag_errors(e->d))

@@ -113,6 +113,8 @@ void diag_report_from(struct diag *d, const char *file, int line,
 	bool has_loc = loc && loc->src && loc->line;
 	va_list ap;
 
+	if (d->muted)
+		return;
 	if (kind == DIAG_WARNING && d->warnings_are_errors)
 		kind = DIAG_SEMANTIC_ERROR;
 	if (kind == DIAG_WARNING && d->no_warnings)

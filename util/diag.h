@@ -27,6 +27,7 @@ struct diag {
 	bool no_warnings;	/* -w */
 	bool warnings_are_errors; /* -W */
 	bool show_origin;	/* -vv: name the translator source line too */
+	unsigned muted;		/* >0: reports are dropped, not counted */
 	struct seen_msg **seen;	/* heap hash set for de-duplication */
 };
 

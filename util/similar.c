@@ -57,7 +57,8 @@ const char *similar_names(struct arena *a, const char *name,
 			;
 		if (j < npick)
 			continue;
-		for (j = npick; j > 0 && best[j - 1] > d; j--)
+		for (j = npick; j > 0 && (best[j - 1] > d ||
+					  (best[j - 1] == d && strcmp(pick[j - 1], c) > 0)); j--)
 			if (j < SIMILAR_MAX) {
 				best[j] = best[j - 1];
 				pick[j] = pick[j - 1];

@@ -166,8 +166,13 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 				diag_report(e->d, DIAG_WARNING, &fn->loc,
 					    elab_token(e, fn),
 					    "cannot check kprobe function names: %s", why);
-			each_sym(&(struct ksym){ .name = fn->str.s,
-						  .module = mod }, &x);
+			{
+				struct ksym *s = arena_new_obj(e->a, struct ksym);
+
+				s->name = fn->str.s;
+				s->module = mod;
+				each_sym(s, &x);
+			}
 			return 1;
 		}
 		pm_error(e, c, &fn->loc, elab_token(e, fn),
