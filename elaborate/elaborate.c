@@ -340,13 +340,15 @@ int elab_run(struct elab *e, struct parse_env *penv, struct ast_file *user)
 		diag_report(e->d, DIAG_SEMANTIC_ERROR, NULL, NULL, "no probes found");
 		return -1;
 	}
+	/* Optimise before inferring types, as the reference does: code that is
+	 * elided (dead stores, if (0) blocks) is not type-checked. */
+	if (!e->sess->unoptimized)
+		opt_run(e);
+	if (diag_errors(e->d))
+		return -1;
 	apply_G(e, user->src, false);
 	type_infer(e);
 	apply_G(e, user->src, true);
-	if (diag_errors(e->d))
-		return -1;
-	if (!e->sess->unoptimized)
-		opt_run(e);
 	if (diag_errors(e->d))
 		return -1;
 	elab_global_display(e, pm_end_family());

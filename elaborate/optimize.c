@@ -240,7 +240,7 @@ static struct elab_var *dead_store(struct octx *o, const struct expr *x)
 	    x->bin.l->kind != EXPR_SYMBOL)
 		return NULL;
 	v = ptrmap_get(&o->e->var_of, x->bin.l);
-	if (!v || v->scope != VAR_LOCAL || v->read)
+	if (!v || v->scope == VAR_GLOBAL || v->read)
 		return NULL;
 	return v;
 }
@@ -277,21 +277,21 @@ static struct stmt *opt_stmt(struct octx *o, struct stmt *s)
 	}
 	case STMT_IF:
 		s->if_.cond = fold(o, s->if_.cond);
-		s->if_.then = opt_stmt(o, s->if_.then);
-		s->if_.els = opt_stmt(o, s->if_.els);
 		if (s->if_.cond->kind == EXPR_NUMBER) {
+			/* The dead branch goes without a word about its insides. */
 			struct stmt *r = s->if_.cond->num ? s->if_.then : s->if_.els;
 
 			o->changed = true;
-			return r ? r : null_stmt(o, s);
+			return r ? opt_stmt(o, r) : null_stmt(o, s);
 		}
+		s->if_.then = opt_stmt(o, s->if_.then);
+		s->if_.els = opt_stmt(o, s->if_.els);
 		return s;
 	case STMT_WHILE:
 	case STMT_FOR:
 		s->loop.init = fold(o, s->loop.init);
 		s->loop.cond = fold(o, s->loop.cond);
 		s->loop.incr = fold(o, s->loop.incr);
-		s->loop.body = opt_stmt(o, s->loop.body);
 		if (s->loop.cond && s->loop.cond->kind == EXPR_NUMBER &&
 		    !s->loop.cond->num) {
 			if (s->loop.init && !pure(s->loop.init))
@@ -299,6 +299,7 @@ static struct stmt *opt_stmt(struct octx *o, struct stmt *s)
 						     s->loop.init, s->loc);
 			return null_stmt(o, s);
 		}
+		s->loop.body = opt_stmt(o, s->loop.body);
 		return s;
 	case STMT_FOREACH:
 		s->fe->limit = fold(o, s->fe->limit);

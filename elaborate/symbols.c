@@ -166,7 +166,7 @@ static struct elab_var *res_scalar(struct elab *e, struct scope *sc,
 	if (!v)
 		v = sym_global(e, x->name, x->loc.src);
 	if (!v && sc->cond) {
-		err(e, x, "probe condition must only read global variables");
+		err(e, x, "probe condition must not reference undeclared global");
 		return NULL;
 	}
 	if (!v)

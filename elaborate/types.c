@@ -714,6 +714,8 @@ static void walk_all(struct tctx *t)
 	for (i = 0; i < e->probes.n; i++) {
 		struct elab_probe *p = e->probes.v[i];
 
+		if (p->elided)
+			continue;
 		t->fn = NULL;
 		for (j = 0; j < p->points.n; j++) {
 			struct elab_point *pt = p->points.v[j];
@@ -798,7 +800,7 @@ void type_infer(struct elab *e)
 	for (i = 0; i < e->global_list.n; i++) {
 		struct elab_var *v = e->global_list.v[i];
 
-		if (!v->read && !v->written && !v->deleted)
+		if ((!v->read && !v->written && !v->deleted) || v->elided)
 			continue;	/* unused: the optimiser elides it */
 		if (v->arity < 0)
 			v->arity = 0;
@@ -809,6 +811,8 @@ void type_infer(struct elab *e)
 	for (i = 0; i < e->probes.n; i++) {
 		struct elab_probe *p = e->probes.v[i];
 
+		if (p->elided)
+			continue;
 		for (j = 0; j < p->locals.n; j++) {
 			struct elab_var *v = p->locals.v[j];
 
