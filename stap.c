@@ -454,7 +454,7 @@ static int pass2(struct parse_env *env, const struct session *s,
 
 	clock_start(&clk);
 	elab_init(e, env);
-	rc = elab_run(e, env, file);
+	rc = elab_run(e, file);
 	if (s->verbose[1] && rc == 0) {
 		for (i = 0; i < e->probes.n; i++) {
 			const struct elab_probe *p = e->probes.v[i];

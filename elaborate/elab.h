@@ -130,9 +130,9 @@ struct elab {
 };
 
 /* ---- elaborate.c ---- */
-/* Run pass 2 over @user (parsed by @penv). Returns 0, or -1 after errors
- * (reported through @e->d). */
-int elab_run(struct elab *e, struct parse_env *penv, struct ast_file *user);
+/* Run pass 2 over @user (parsed with the parse_env given to elab_init).
+ * Returns 0, or -1 after errors (reported through @e->d). */
+int elab_run(struct elab *e, struct ast_file *user);
 /* Set up @e for @penv's session. */
 void elab_init(struct elab *e, struct parse_env *penv);
 /* Message token for @x: "identifier 'a'", "operator '+'", ... */
@@ -167,8 +167,7 @@ struct elab_func *sym_func(struct elab *e, const char *name, int arity,
 void sym_resolve_probe(struct elab *e, struct elab_probe *p);
 void sym_resolve_pending(struct elab *e);
 /* Resolve a probe condition (globals only). */
-void sym_resolve_cond(struct elab *e, struct expr *cond,
-		      const struct source *file);
+void sym_resolve_cond(struct elab *e, struct expr *cond);
 
 /* ---- types.c ---- */
 /* Infer types to a fixed point; report conflicts and unknowns. */

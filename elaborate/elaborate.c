@@ -107,18 +107,6 @@ static struct elab_var *new_global(struct elab *e, struct decl *d,
 	return v;
 }
 
-static struct ptrvec *list_for(struct elab *e, struct ptrmap *m,
-			       const char *name)
-{
-	struct ptrvec *v = ptrmap_get(m, name);
-
-	if (!v) {
-		v = arena_new_obj(e->a, struct ptrvec);
-		ptrmap_put(e->a, m, name, v);
-	}
-	return v;
-}
-
 static bool g_is_library(const void *x)
 {
 	return ((const struct elab_var *)x)->tapset;
@@ -146,7 +134,7 @@ static void insert_ahead_of_library(struct elab *e, struct ptrvec *v, void *x,
 
 static void add_global(struct elab *e, struct decl *d, const struct source *file)
 {
-	struct ptrvec *v = list_for(e, &e->globals, d->global.name);
+	struct ptrvec *v = ptrmap_list(e->a, &e->globals, d->global.name);
 	struct elab_var *g;
 	size_t i;
 
@@ -173,7 +161,7 @@ static void add_global(struct elab *e, struct decl *d, const struct source *file
 static void add_function(struct elab *e, struct decl *d,
 			 const struct source *file)
 {
-	struct ptrvec *v = list_for(e, &e->funcs, d->func.name);
+	struct ptrvec *v = ptrmap_list(e->a, &e->funcs, d->func.name);
 	struct elab_func *f = arena_new_obj(e->a, struct elab_func);
 	size_t i;
 
@@ -306,11 +294,10 @@ static void apply_G(struct elab *e, const struct source *user, bool check)
 	}
 }
 
-int elab_run(struct elab *e, struct parse_env *penv, struct ast_file *user)
+int elab_run(struct elab *e, struct ast_file *user)
 {
 	size_t i, done = 0, fdone = 0;
 
-	(void)penv;
 	tapset_index_load(e);
 	if (diag_errors(e->d))
 		return -1;
@@ -328,7 +315,7 @@ int elab_run(struct elab *e, struct parse_env *penv, struct ast_file *user)
 				struct elab_point *pt = p->points.v[i];
 
 				if (pt->cond)
-					sym_resolve_cond(e, pt->cond, p->file);
+					sym_resolve_cond(e, pt->cond);
 			}
 			sym_resolve_probe(e, p);
 			sym_resolve_pending(e);

@@ -142,7 +142,8 @@ const char *pm_point_text(struct elab *e, const struct probe_point *pp)
 	return s;
 }
 
-const struct expr *pm_param_of(const struct probe_point *pp, const char *name)
+static const struct pp_component *find_comp(const struct probe_point *pp,
+					    const char *name)
 {
 	size_t i;
 
@@ -150,22 +151,21 @@ const struct expr *pm_param_of(const struct probe_point *pp, const char *name)
 		const struct pp_component *c = pp->comps.v[i];
 
 		if (!strcmp(c->name, name))
-			return c->param;
+			return c;
 	}
 	return NULL;
 }
 
+const struct expr *pm_param_of(const struct probe_point *pp, const char *name)
+{
+	const struct pp_component *c = find_comp(pp, name);
+
+	return c ? c->param : NULL;
+}
+
 bool pm_has(const struct probe_point *pp, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < pp->comps.n; i++) {
-		const struct pp_component *c = pp->comps.v[i];
-
-		if (!strcmp(c->name, name))
-			return true;
-	}
-	return false;
+	return find_comp(pp, name) != NULL;
 }
 
 bool pm_quiet(struct elab *e, struct pm_ctx *c)

@@ -291,11 +291,8 @@ static void mark_used(struct elab *e, struct elab_func *f)
 static const char *similar_function(struct elab *e, const char *name)
 {
 	struct ptrvec names = { 0 };
-	size_t i;
 
-	for (i = 0; i < e->funcs.cap; i++)
-		if (e->funcs.slots[i].key)
-			vec_push(e->a, &names, (void *)e->funcs.slots[i].key);
+	ptrmap_keys(e->a, &e->funcs, &names);
 	tapset_function_names(e, &names);
 	return similar_names(e->a, name, (const char *const *)names.v, names.n);
 }
@@ -632,12 +629,10 @@ void sym_resolve_pending(struct elab *e)
 	}
 }
 
-void sym_resolve_cond(struct elab *e, struct expr *cond,
-		      const struct source *file)
+void sym_resolve_cond(struct elab *e, struct expr *cond)
 {
 	struct ptrvec none = { 0 };
 	struct scope sc = { .locals = &none, .cond = true };
 
-	(void)file;
 	res_expr(e, &sc, cond);
 }

@@ -89,12 +89,8 @@ static size_t list_dir(struct elab *e, const char *dir, bool versions,
 static void index_name(struct elab *e, struct ptrmap *m, const char *name,
 		       struct tapset_file *f)
 {
-	struct ptrvec *v = ptrmap_get(m, name);
+	struct ptrvec *v = ptrmap_list(e->a, m, name);
 
-	if (!v) {
-		v = arena_new_obj(e->a, struct ptrvec);
-		ptrmap_put(e->a, m, name, v);
-	}
 	if (!v->n || v->v[v->n - 1] != f)
 		vec_push(e->a, v, f);
 }
@@ -244,12 +240,8 @@ unsigned tapset_include_aliases(struct elab *e, const char *pattern)
 
 void tapset_function_names(struct elab *e, struct ptrvec *out)
 {
-	const struct ptrmap *m = e->tapsets ? &e->tapsets->funcs : NULL;
-	size_t i;
-
-	for (i = 0; m && i < m->cap; i++)
-		if (m->slots[i].key)
-			vec_push(e->a, out, (void *)m->slots[i].key);
+	if (e->tapsets)
+		ptrmap_keys(e->a, &e->tapsets->funcs, out);
 }
 
 void tapset_include_all(struct elab *e)

@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "util/arena.h"
+#include "util/vec.h"
 
 static size_t hash_ptr(const void *p)
 {
@@ -53,4 +54,24 @@ void ptrmap_put(struct arena *a, struct ptrmap *m, const void *key, void *val)
 		m->n++;
 	}
 	s->val = val;
+}
+
+struct ptrvec *ptrmap_list(struct arena *a, struct ptrmap *m, const void *key)
+{
+	struct ptrvec *v = ptrmap_get(m, key);
+
+	if (!v) {
+		v = arena_new_obj(a, struct ptrvec);
+		ptrmap_put(a, m, key, v);
+	}
+	return v;
+}
+
+void ptrmap_keys(struct arena *a, const struct ptrmap *m, struct ptrvec *out)
+{
+	size_t i;
+
+	for (i = 0; i < m->cap; i++)
+		if (m->slots[i].key)
+			vec_push(a, out, (void *)m->slots[i].key);
 }

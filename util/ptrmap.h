@@ -24,4 +24,12 @@ void *ptrmap_get(const struct ptrmap *m, const void *key);
 /* Store @val for @key (replacing any value); @key must not be NULL. */
 void ptrmap_put(struct arena *a, struct ptrmap *m, const void *key, void *val);
 
+struct ptrvec;
+
+/* The vector stored for @key, created empty on first use: maps from a
+ * name to several things. */
+struct ptrvec *ptrmap_list(struct arena *a, struct ptrmap *m, const void *key);
+/* Append every key of @m to @out (in no particular order). */
+void ptrmap_keys(struct arena *a, const struct ptrmap *m, struct ptrvec *out);
+
 #endif

@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ast_print_file(devnull, f);
 		sess.unoptimized = size > 1 && (data[1] & 1);
 		elab_init(&e, &env);
-		if (elab_run(&e, &env, f) == 0)
+		if (elab_run(&e, f) == 0)
 			elab_print(&e, devnull, true);
 	}
 	diag_release(&diag);
