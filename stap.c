@@ -208,11 +208,14 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 			strlist_push(a, &s->globals, optarg);
 			break;
 		case 'R': s->runtime_dir = optarg; break;
-		case 'r':
-			if (strchr(optarg, '/'))
+		case 'r':	/* the last -r names the kernel: a tree or a release */
+			if (strchr(optarg, '/')) {
 				s->kernel_build_dir = optarg;
-			else
+				s->kernel_release = NULL;
+			} else {
 				s->kernel_release = optarg;
+				s->kernel_build_dir = NULL;
+			}
 			break;
 		case 'a': s->arch = optarg; break;
 		case 'm':
