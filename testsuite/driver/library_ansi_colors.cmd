@@ -1,0 +1,3 @@
+# pass 2 of the reference's example examples/general/ansi_colors.stp with the reference's tapset library (-I): the derived probes match the reference's
+# ARGV: -p2  -I /usr/share/systemtap/tapset /usr/share/systemtap/examples/general/ansi_colors.stp 
+# RC: 0

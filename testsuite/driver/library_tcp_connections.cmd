@@ -1,0 +1,3 @@
+# pass 2 of the reference's example examples/network/tcp_connections.stp with the reference's tapset library (-I): the derived probes match the reference's
+# ARGV: -p2  -I /usr/share/systemtap/tapset /usr/share/systemtap/examples/network/tcp_connections.stp 
+# RC: 0
