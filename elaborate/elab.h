@@ -72,6 +72,7 @@ struct pm_family;
 /* One place a probe body runs: a concrete probe point. */
 struct elab_point {
 	const char *name;		/* canonical text: timer.ms(100) */
+	const char *marks;		/* "?" or "!" of the point it came from */
 	const char *listed;		/* the name as -l lists it */
 	const char *chain;		/* " <- ..." derivation, for -p2 */
 	struct expr *cond;		/* combined if(), or NULL */

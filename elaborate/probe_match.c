@@ -248,6 +248,7 @@ struct elab_point *pm_point(struct elab *e, struct pm_ctx *c,
 	bare.optional = bare.sufficient = false;
 	bare.cond = NULL;
 	pt->name = pm_point_text(e, &bare);
+	pt->marks = pp->sufficient ? "!" : pp->optional ? "?" : "";
 	pt->cond = c->cond;
 	pt->loc = c->top->loc;
 	return pt;
@@ -357,6 +358,8 @@ static struct probe_point *concrete(struct elab *e, struct matcher *m,
 	struct probe_point *pp = ast_probe_point(e->a, m->pp->loc);
 	size_t i;
 
+	pp->optional = m->pp->optional;
+	pp->sufficient = m->pp->sufficient;
 	for (i = 0; i < m->npath; i++) {
 		struct pp_component *nc = arena_new_obj(e->a, struct pp_component);
 

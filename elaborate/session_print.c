@@ -100,7 +100,7 @@ void elab_print(struct elab *e, FILE *out, bool bodies)
 		for (j = 0; j < p->points.n; j++) {
 			const struct elab_point *pt = p->points.v[j];
 
-			fputs(pt->name, out);
+			fprintf(out, "%s%s", pt->name, pt->marks ? pt->marks : "");
 			if (pt->cond) {
 				fputs(" if (", out);
 				ast_print_expr(out, pt->cond);
