@@ -479,7 +479,7 @@ int main(void)
 	test_big(&t);
 	run("rm -rf %s", t.tmp);
 	arena_free(t.a);
-	printf("1..%d\n# %d passed, %d failed\n", t.n, t.n - t.failed,
+	printf("1..%d\n%d passed, %d failed\n", t.n, t.n - t.failed,
 	       t.failed);
 	return t.failed != 0;
 }

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* stp_types.h: the few types and helpers the runtime uses, from the kernel
+ * when built as a module, from libc when built in user space (unit tests
+ * of the runtime run there, see testsuite/unit/runtime_*_test.c). */
+#ifndef STP_TYPES_H
+#define STP_TYPES_H
+
+#ifdef __KERNEL__
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <linux/types.h>
+#else
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+typedef int64_t s64;
+typedef uint64_t u64;
+typedef int16_t s16;
+typedef uint16_t u16;
+typedef uint8_t u8;
+#endif
+
+#endif
