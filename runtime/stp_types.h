@@ -9,15 +9,23 @@
 #include <linux/errno.h>
 #include <linux/string.h>
 #include <linux/types.h>
+#include <linux/vmalloc.h>
+/* Module init and exit only: never in probe context. */
+#define stp_zalloc(size) vzalloc(size)
+#define stp_free(p) vfree(p)
 #else
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#define stp_zalloc(size) calloc(1, (size))
+#define stp_free(p) free(p)
 typedef int64_t s64;
 typedef uint64_t u64;
 typedef int16_t s16;
+typedef uint32_t u32;
 typedef uint16_t u16;
 typedef uint8_t u8;
 #endif

@@ -47,3 +47,20 @@ read_kv() {
 sha256_of() {
 	cat "$@" | sha256sum | cut -d' ' -f1
 }
+
+# default_release LINE: the release of LINE's kernel as last resolved by fetch-kernel (its
+# record in the cache), or as fetch-kernel resolves it now (which also fetches it).
+default_release() {
+	local rel
+	if [ -f "$VM_CACHE/line-$1" ] && rel=$(read_kv "$VM_CACHE/line-$1" release); then
+		printf '%s\n' "$rel"
+		return 0
+	fi
+	"$VM_DIR/fetch-kernel" --cache "$VM_CACHE" --line "$1" >"$VM_CACHE/.resolve.$$" || {
+		rm -f "$VM_CACHE/.resolve.$$"
+		return 1
+	}
+	rel=$(read_kv "$VM_CACHE/.resolve.$$" release)
+	rm -f "$VM_CACHE/.resolve.$$"
+	printf '%s\n' "$rel"
+}
