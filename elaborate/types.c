@@ -50,17 +50,20 @@ static void terr(struct tctx *t, const struct expr *x, const char *fmt, ...)
 
 /* The second message of a conflict: where the first type came from. */
 static void first_here(struct tctx *t, const struct srcloc *loc,
-		       const char *name, const char *fmt, int n,
-		       enum stap_type ty)
+		       const char *name, int idx, enum stap_type ty)
 {
-	char what[128];
+	const char *tok;
 
 	if (!t->report || !loc->src)
 		return;
-	snprintf(what, sizeof(what), fmt, n);
-	diag_report(t->e->d, DIAG_SEMANTIC_ERROR, loc,
-		    arena_printf(t->e->a, "identifier '%s'", name),
-		    "%s first inferred here (%s)", what, type_name(ty));
+	tok = arena_printf(t->e->a, "identifier '%s'", name);
+	if (idx < 0)
+		diag_report(t->e->d, DIAG_SEMANTIC_ERROR, loc, tok,
+			    "type was first inferred here (%s)", type_name(ty));
+	else
+		diag_report(t->e->d, DIAG_SEMANTIC_ERROR, loc, tok,
+			    "type of index %d was first inferred here (%s)",
+			    idx, type_name(ty));
 }
 
 /* Unify a slot of type *@slot (the value of @name, or its index @idx when
@@ -84,12 +87,11 @@ static void unify(struct tctx *t, enum stap_type *slot, struct srcloc *slot_loc,
 	if (idx < 0) {
 		terr(t, x, "type mismatch (%s)", type_name(ty));
 		if (slot_loc)
-			first_here(t, slot_loc, name, "type was%.0d", 0, *slot);
+			first_here(t, slot_loc, name, -1, *slot);
 	} else {
 		terr(t, x, "index %d type mismatch (%s)", idx, type_name(ty));
 		if (slot_loc)
-			first_here(t, slot_loc, name, "type of index %d was", idx,
-				   *slot);
+			first_here(t, slot_loc, name, idx, *slot);
 	}
 }
 
@@ -637,8 +639,7 @@ static void infer_stmt(struct tctx *t, struct stmt *s)
 				terr(t, s->expr, "type mismatch: function '%s' "
 						 "returns %s, not %s", f->name,
 				     type_name(f->ret), type_name(rt));
-				first_here(t, &f->ret_loc, f->name,
-					   "type was%.0d", 0, f->ret);
+				first_here(t, &f->ret_loc, f->name, -1, f->ret);
 			} else if (f->ret == TYPE_UNKNOWN && rt != TYPE_UNKNOWN) {
 				f->ret = rt;
 				f->ret_loc = s->expr->loc;
