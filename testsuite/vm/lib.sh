@@ -19,7 +19,7 @@ note() {
 
 # usage_from_header FILE: print the comment block after the SPDX line (the help text).
 usage_from_header() {
-	sed -n '2,/^[^#]/{/^#/!q;s/^# \{0,1\}//;p}' "$1"
+	sed -n '3,/^[^#]/{/^#/!q;s/^# \{0,1\}//;p}' "$1"
 }
 
 # need_qemu: exit 2 with the package to install when qemu-system-x86_64 is missing.
