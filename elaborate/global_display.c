@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "elaborate/probe_match.h"
+#include "parse/ast_walk.h"
 #include "session.h"
 #include "util/arena.h"
 #include "util/format.h"
@@ -180,14 +181,57 @@ static struct stmt *show_array(struct builder *b, struct elab_var *g)
 	return s;
 }
 
+/* Globals in the order the reference displays them: by first reference,
+ * probe bodies in order, then functions. */
+struct first_refs {
+	struct ast_visitor v;
+	struct elab *e;
+	struct ptrmap seen;
+	struct ptrvec order;
+};
+
+static bool note_ref(struct ast_visitor *v, struct expr *x)
+{
+	struct first_refs *fr = (struct first_refs *)v;
+	struct elab_var *g = ptrmap_get(&fr->e->var_of, x);
+
+	if (g && g->scope == VAR_GLOBAL && !ptrmap_get(&fr->seen, g)) {
+		ptrmap_put(fr->e->a, &fr->seen, g, g);
+		vec_push(fr->e->a, &fr->order, g);
+	}
+	return true;
+}
+
+static void display_order(struct elab *e, struct ptrvec *out)
+{
+	struct first_refs fr = { { note_ref, NULL }, e, { 0 }, { 0 } };
+	size_t i;
+
+	for (i = 0; i < e->probes.n; i++) {
+		struct elab_probe *p = e->probes.v[i];
+
+		if (!p->elided)
+			ast_walk_stmt(&fr.v, p->body);
+	}
+	for (i = 0; i < e->func_list.n; i++) {
+		struct elab_func *f = e->func_list.v[i];
+
+		if (f->used && f->decl->func.body)
+			ast_walk_stmt(&fr.v, f->decl->func.body);
+	}
+	*out = fr.order;
+}
+
 void elab_global_display(struct elab *e, const struct pm_family *end)
 {
+	struct ptrvec order;
 	size_t i;
 
 	if (e->sess->no_global_display)
 		return;
-	for (i = 0; i < e->global_list.n; i++) {
-		struct elab_var *g = e->global_list.v[i];
+	display_order(e, &order);
+	for (i = 0; i < order.n; i++) {
+		struct elab_var *g = order.v[i];
 		struct builder b = { e, g->loc, NULL };
 		struct elab_point *pt;
 		struct ptrvec stmts = { 0 };

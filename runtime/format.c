@@ -69,12 +69,12 @@ static void format_int(struct stp_out *o, const struct stp_fmt_piece *p,
 		break;
 	case STP_CONV_OCTAL:
 		d = digits(end, mag, 8, false);
-		if ((p->flags & STP_F_ALT) && *d != '0')
-			prefix = "0";
+		if (p->flags & STP_F_ALT)
+			prefix = "0";	/* always, as the reference: 0 -> "00" */
 		break;
 	case STP_CONV_HEX_UPPER:
 		d = digits(end, mag, 16, true);
-		if ((p->flags & STP_F_ALT) && mag)
+		if (p->flags & STP_F_ALT)
 			prefix = "0X";
 		break;
 	case STP_CONV_POINTER:
@@ -83,17 +83,18 @@ static void format_int(struct stp_out *o, const struct stp_fmt_piece *p,
 		break;
 	default:	/* STP_CONV_HEX */
 		d = digits(end, mag, 16, false);
-		if ((p->flags & STP_F_ALT) && mag)
-			prefix = "0x";
+		if (p->flags & STP_F_ALT)
+			prefix = "0x";	/* 0 -> "0x0", as the reference */
 		break;
 	}
+	/* The reference's rules, where they differ from C's: an explicit zero
+	 * precision still prints a 0, and the 0 flag pads to the width even
+	 * with a precision (%010.3d of 7 is 0000000007). */
 	ndig = end - d;
-	if (prec == 0 && mag == 0 && p->conv != STP_CONV_POINTER)
-		ndig = 0;	/* C: an explicit zero precision prints no 0 */
 	if (prec > ndig)
 		nzero = prec - ndig;
 	total = ndig + nzero + (sign != 0) + (long)strlen(prefix);
-	if ((p->flags & STP_F_ZERO) && !(p->flags & STP_F_LEFT) && prec < 0 &&
+	if ((p->flags & STP_F_ZERO) && !(p->flags & STP_F_LEFT) &&
 	    width > total) {
 		nzero += width - total;
 		total = width;
@@ -109,11 +110,12 @@ static void format_int(struct stp_out *o, const struct stp_fmt_piece *p,
 		pad(o, ' ', width - total);
 }
 
-/* %#c: C escapes, octal for other unprintable bytes. */
+/* %#c: C escapes (but " stays as it is, as in the reference), octal for
+ * other unprintable bytes. */
 static size_t escape_char(char *out, unsigned char ch)
 {
-	static const char from[] = "\a\b\f\n\r\t\v\\'\"";
-	static const char to[] = "abfnrtv\\'\"";
+	static const char from[] = "\a\b\f\n\r\t\v\\'";
+	static const char to[] = "abfnrtv\\'";
 	const char *hit = ch ? strchr(from, ch) : NULL;
 
 	if (hit) {

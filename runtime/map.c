@@ -9,9 +9,12 @@ struct stp_map_entry {
 	struct stp_map_entry *hnext;		/* hash chain */
 	struct stp_map_entry *older, *newer;	/* insertion order */
 	u64 hash;
-	u64 seq;				/* insertion number: ties */
+	u64 pos;				/* place in the list: ties (u64 keeps data[] 8-aligned) */
 	char data[];				/* keys, then the value */
 };
+
+_Static_assert(sizeof(struct stp_map_entry) % 8 == 0,
+	       "entry data must stay 8-byte aligned for its s64 slots");
 
 struct stp_map {
 	struct stp_map_desc d;
@@ -23,7 +26,6 @@ struct stp_map {
 	struct stp_map_entry *free;
 	struct stp_map_entry *oldest, *newest;
 	u32 n;
-	u64 seq;
 	struct stp_map_entry **iter;		/* foreach order */
 };
 
@@ -214,7 +216,6 @@ struct stp_map_entry *stp_map_insert(struct stp_map *m, const union stp_arg *key
 	}
 	h = hash_keys(m, keys);
 	e->hash = h;
-	e->seq = m->seq++;
 	e->hnext = m->buckets[h & (m->nbuckets - 1)];
 	m->buckets[h & (m->nbuckets - 1)] = e;
 	e->older = m->newest;
@@ -276,7 +277,7 @@ static int compare(const struct stp_map *m, const struct stp_map_entry *a,
 	}
 	if (c)
 		return dir < 0 ? -c : c;
-	return a->seq < b->seq ? -1 : a->seq > b->seq;	/* stable */
+	return a->pos < b->pos ? -1 : a->pos > b->pos;	/* stable */
 }
 
 static void sift_down(struct stp_map *m, struct stp_map_entry **v, u32 root,
@@ -305,8 +306,10 @@ struct stp_map_entry **stp_map_sorted(struct stp_map *m, int by, int dir,
 	struct stp_map_entry **v = m->iter, *e, *t;
 	u32 count = 0, i;
 
-	for (e = m->oldest; e && count < m->d.max_entries; e = e->newer)
+	for (e = m->oldest; e && count < m->d.max_entries; e = e->newer) {
+		e->pos = count;
 		v[count++] = e;
+	}
 	if (by && (by < 0 || (u32)by <= m->d.nkeys) && count > 1) {
 		for (i = count / 2; i-- > 0;)
 			sift_down(m, v, i, count, by, dir);
@@ -316,6 +319,14 @@ struct stp_map_entry **stp_map_sorted(struct stp_map *m, int by, int dir,
 			v[i] = t;
 			sift_down(m, v, 0, i, by, dir);
 		}
+		/* As in the reference, a sort reorders the array itself:
+		 * later unsorted loops (and ties of later sorts) follow it. */
+		for (i = 0; i < count; i++) {
+			v[i]->older = i ? v[i - 1] : NULL;
+			v[i]->newer = i + 1 < count ? v[i + 1] : NULL;
+		}
+		m->oldest = v[0];
+		m->newest = v[count - 1];
 	}
 	if (limit > 0 && (u64)limit < count)
 		count = (u32)limit;

@@ -53,7 +53,9 @@ const char *stp_entry_key_string(const struct stp_map *m,
 				 const struct stp_map_entry *e, unsigned int i);
 
 /* foreach: the entries in order into the map's own iteration array, which
- * is returned with its length in *@n. @by is 0 for insertion order, -1 for
+ * is returned with its length in *@n. A sort reorders the map itself (as
+ * the reference does): plain iteration then follows the last sort, and
+ * ties keep their current order. @by is 0 for the current order, -1 for
  * the value, i + 1 for key i; @dir is +1 ascending or -1 descending;
  * @limit > 0 keeps that many. No allocation; O(n log n) heap sort. The
  * array is valid until the next call or change of the map. */

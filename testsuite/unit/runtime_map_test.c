@@ -117,6 +117,9 @@ static void test_tuples_and_order(void)
 	v = stp_map_sorted(m, -1, 1, 2, &n);	/* by value, limit 2 */
 	CHECK(n == 2 && !strcmp(stp_entry_string(m, v[0]), "v6") &&
 	      !strcmp(stp_entry_string(m, v[1]), "v7"));
+	v = stp_map_sorted(m, 0, 1, 0, &n);	/* the sort reordered the map */
+	CHECK(n == 4 && !strcmp(stp_entry_string(m, v[0]), "v6") &&
+	      !strcmp(stp_entry_string(m, v[3]), "v9"));
 	stp_map_free(m);
 }
 
