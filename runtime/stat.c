@@ -59,11 +59,18 @@ u32 stp_stat_bucket(const struct stp_stat_desc *d, s64 v)
 			return STP_HIST_LOG_ZERO + 1 + top_bit(mag);	/* 65.. */
 		return STP_HIST_LOG_ZERO - 1 - top_bit(mag);		/* ..63 */
 	}
+	/* Buckets [lo + i*step, lo + (i+1)*step) for i in 0..nb-1, where
+	 * nb = (hi - lo) / step + 1: the last one may reach past hi, as in
+	 * the reference (observed: 105 counts in "100" of (0, 100, 10)). */
 	if (v < d->lo)
 		return 0;
-	if (v > d->hi)
-		return d->nbuckets - 1;
-	return (u32)(((u64)v - (u64)d->lo) / (u64)d->step) + 1;
+	{
+		u64 i = ((u64)v - (u64)d->lo) / (u64)d->step;
+
+		if (i >= d->nbuckets - 2)
+			return d->nbuckets - 1;
+		return (u32)i + 1;
+	}
 }
 
 void stp_stat_add(struct stp_stat *s, const struct stp_stat_desc *d, s64 v)

@@ -28,9 +28,9 @@ struct stp_stat {
 	u64 bucket[];			/* desc->nbuckets entries */
 };
 
-/* Fill in @d->nbuckets for its kind; linear histograms get one bucket per
- * step of [lo, hi] plus an underflow (index 0) and an overflow (last)
- * bucket. Returns 0, or -EINVAL for a step <= 0, hi < lo, or more than
+/* Fill in @d->nbuckets for its kind; linear histograms get (hi - lo) /
+ * step + 1 buckets of width step from lo (the last may reach past hi), plus
+ * an underflow (index 0) and an overflow (last) bucket. Returns 0, or -EINVAL for a step <= 0, hi < lo, or more than
  * 100000 buckets. */
 int stp_stat_desc_init(struct stp_stat_desc *d);
 

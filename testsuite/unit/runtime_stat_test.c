@@ -63,6 +63,15 @@ int main(void)
 	/* linear buckets: 0 underflow, 1..3, 4 overflow */
 	CHECK(stp_stat_bucket(&lin, 0) == 0 && stp_stat_bucket(&lin, 1) == 1);
 	CHECK(stp_stat_bucket(&lin, 3) == 3 && stp_stat_bucket(&lin, 4) == 4);
+	{
+		/* (0, 100, 10): "100" holds 100..109, 110 overflows */
+		struct stp_stat_desc l2 = { .hist = STP_HIST_LINEAR, .lo = 0,
+					    .hi = 100, .step = 10 };
+
+		stp_stat_desc_init(&l2);
+		CHECK(l2.nbuckets == 13 && stp_stat_bucket(&l2, 105) == 11 &&
+		      stp_stat_bucket(&l2, 110) == 12 && stp_stat_bucket(&l2, -1) == 0);
+	}
 	CHECK(stp_stat_bucket(&lin, INT64_MIN) == 0 && stp_stat_bucket(&lin, INT64_MAX) == 4);
 
 	/* log buckets: 0, [1,2), [2,4), ..., negatives mirrored */
