@@ -3,32 +3,9 @@
  * by the output buffer, usable in probe context (no allocation, loops
  * bounded by the buffer and the 64-bit width of numbers). */
 #include "format.h"
+#include "out.h"
 
 #define STP_MEM_CHUNK 64	/* bytes of memory read at a time for %m */
-
-struct stp_out {
-	char *buf;
-	size_t size;		/* room including the NUL */
-	size_t len;
-};
-
-static void put(struct stp_out *o, char ch)
-{
-	if (o->len + 1 < o->size)
-		o->buf[o->len++] = ch;
-}
-
-static void put_n(struct stp_out *o, const char *s, size_t n)
-{
-	while (n-- && o->len + 1 < o->size)
-		o->buf[o->len++] = *s++;
-}
-
-static void pad(struct stp_out *o, char ch, long n)
-{
-	while (n-- > 0 && o->len + 1 < o->size)
-		o->buf[o->len++] = ch;
-}
 
 /* Digits of @v in @base into the end of @tmp; returns the start. */
 static char *digits(char *end, u64 v, unsigned int base, bool upper)
@@ -100,14 +77,14 @@ static void format_int(struct stp_out *o, const struct stp_fmt_piece *p,
 		total = width;
 	}
 	if (!(p->flags & STP_F_LEFT))
-		pad(o, ' ', width - total);
+		stp_out_pad(o, ' ', width - total);
 	if (sign)
-		put(o, sign);
-	put_n(o, prefix, strlen(prefix));
-	pad(o, '0', nzero);
-	put_n(o, end - ndig, (size_t)ndig);
+		stp_out_char(o, sign);
+	stp_out_n(o, prefix, strlen(prefix));
+	stp_out_pad(o, '0', nzero);
+	stp_out_n(o, end - ndig, (size_t)ndig);
 	if (p->flags & STP_F_LEFT)
-		pad(o, ' ', width - total);
+		stp_out_pad(o, ' ', width - total);
 }
 
 /* %#c: C escapes (but " stays as it is, as in the reference), octal for
@@ -138,10 +115,10 @@ static void format_text(struct stp_out *o, const struct stp_fmt_piece *p,
 			int width, const char *s, size_t n)
 {
 	if (!(p->flags & STP_F_LEFT))
-		pad(o, ' ', width - (long)n);
-	put_n(o, s, n);
+		stp_out_pad(o, ' ', width - (long)n);
+	stp_out_n(o, s, n);
 	if (p->flags & STP_F_LEFT)
-		pad(o, ' ', width - (long)n);
+		stp_out_pad(o, ' ', width - (long)n);
 }
 
 static void format_binary(struct stp_out *o, int width, s64 value)
@@ -164,7 +141,7 @@ static void format_binary(struct stp_out *o, int width, s64 value)
 		u.v32 = (unsigned int)value;
 	else
 		u.v64 = (u64)value;
-	put_n(o, (const char *)u.b, n);	/* host byte order */
+	stp_out_n(o, (const char *)u.b, n);	/* host byte order */
 }
 
 static int format_memory(struct stp_out *o, const struct stp_fmt_piece *p,
@@ -178,7 +155,7 @@ static int format_memory(struct stp_out *o, const struct stp_fmt_piece *p,
 	if (!read_mem)
 		return -EFAULT;
 	if (!(p->flags & STP_F_LEFT))
-		pad(o, ' ', width - shown);
+		stp_out_pad(o, ' ', width - shown);
 	while (count > 0 && o->len + 1 < o->size) {
 		size_t n = count < STP_MEM_CHUNK ? (size_t)count : STP_MEM_CHUNK;
 		size_t i;
@@ -187,17 +164,17 @@ static int format_memory(struct stp_out *o, const struct stp_fmt_piece *p,
 			return -EFAULT;
 		for (i = 0; i < n; i++) {
 			if (p->conv == STP_CONV_MEMORY_HEX) {
-				put(o, hex[chunk[i] >> 4]);
-				put(o, hex[chunk[i] & 15]);
+				stp_out_char(o, hex[chunk[i] >> 4]);
+				stp_out_char(o, hex[chunk[i] & 15]);
 			} else {
-				put(o, (char)chunk[i]);
+				stp_out_char(o, (char)chunk[i]);
 			}
 		}
 		addr += n;
 		count -= (long)n;
 	}
 	if (p->flags & STP_F_LEFT)
-		pad(o, ' ', width - shown);
+		stp_out_pad(o, ' ', width - shown);
 	return 0;
 }
 
@@ -213,7 +190,7 @@ int stp_format(char *buf, size_t size, const struct stp_fmt_piece *p,
 		int width = p->width, prec = p->precision;
 
 		if (p->conv == STP_CONV_TEXT) {
-			put_n(&o, p->text, p->len);
+			stp_out_n(&o, p->text, p->len);
 			continue;
 		}
 		if (width == STP_FMT_STAR)

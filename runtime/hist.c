@@ -5,26 +5,10 @@
  * runs of empty buckets far from any value elided to a '~' line, a blank
  * line at the end. Bounded by the output buffer; no allocation. */
 #include "hist.h"
+#include "out.h"
 
 #define STP_HIST_BAR 50
 #define STP_LABEL_MAX 24
-
-struct hist_out {
-	char *buf;
-	size_t size, len;
-};
-
-static void out_n(struct hist_out *o, const char *s, size_t n)
-{
-	while (n-- && o->len + 1 < o->size)
-		o->buf[o->len++] = *s++;
-}
-
-static void out_c(struct hist_out *o, char ch, long n)
-{
-	while (n-- > 0 && o->len + 1 < o->size)
-		o->buf[o->len++] = ch;
-}
 
 /* Decimal text of @v into @end's left; returns its start. */
 static char *dec(char *end, s64 v)
@@ -81,7 +65,7 @@ static bool shown(const struct stp_stat_desc *d, const struct stp_stat *s,
 int stp_hist_format(char *buf, size_t size, const struct stp_stat *s,
 		    const struct stp_stat_desc *d, int elision)
 {
-	struct hist_out o = { buf, size, 0 };
+	struct stp_out o = { buf, size, 0 };
 	char lab[STP_LABEL_MAX], num[STP_LABEL_MAX];
 	u32 i, j, first = 0, last = 0, lo, hi;
 	u64 max = 0, scale = 1;
@@ -118,10 +102,10 @@ int stp_hist_format(char *buf, size_t size, const struct stp_stat *s,
 		scale = (max + STP_HIST_BAR - 1) / STP_HIST_BAR;
 	cw = (long)(num + sizeof(num) - dec(num + sizeof(num), (s64)max));
 
-	out_c(&o, ' ', width - 5);
-	out_n(&o, "value |", 7);
-	out_c(&o, '-', STP_HIST_BAR);
-	out_n(&o, " count\n", 7);
+	stp_out_pad(&o, ' ', width - 5);
+	stp_out_n(&o, "value |", 7);
+	stp_out_pad(&o, '-', STP_HIST_BAR);
+	stp_out_n(&o, " count\n", 7);
 	for (i = lo; i <= hi; i++) {
 		u64 c = s->bucket[i];
 		bool near = c != 0;
@@ -139,23 +123,23 @@ int stp_hist_format(char *buf, size_t size, const struct stp_stat *s,
 			continue;
 		}
 		if (hidden) {
-			out_c(&o, ' ', width + 1);
-			out_n(&o, "~\n", 2);
+			stp_out_pad(&o, ' ', width + 1);
+			stp_out_n(&o, "~\n", 2);
 			hidden = false;
 		}
 		n = label(d, i, lab);
-		out_c(&o, ' ', width - (long)n);
-		out_n(&o, lab, n);
-		out_n(&o, " |", 2);
-		out_c(&o, '@', (long)(c / scale));
-		out_c(&o, ' ', STP_HIST_BAR - (long)(c / scale));
-		out_c(&o, ' ', 1);
+		stp_out_pad(&o, ' ', width - (long)n);
+		stp_out_n(&o, lab, n);
+		stp_out_n(&o, " |", 2);
+		stp_out_pad(&o, '@', (long)(c / scale));
+		stp_out_pad(&o, ' ', STP_HIST_BAR - (long)(c / scale));
+		stp_out_pad(&o, ' ', 1);
 		p = dec(num + sizeof(num), (s64)c);
-		out_c(&o, ' ', cw - (long)(num + sizeof(num) - p));
-		out_n(&o, p, (size_t)(num + sizeof(num) - p));
-		out_n(&o, "\n", 1);
+		stp_out_pad(&o, ' ', cw - (long)(num + sizeof(num) - p));
+		stp_out_n(&o, p, (size_t)(num + sizeof(num) - p));
+		stp_out_n(&o, "\n", 1);
 	}
-	out_n(&o, "\n", 1);
+	stp_out_n(&o, "\n", 1);
 	buf[o.len] = '\0';
 	return (int)o.len;
 }

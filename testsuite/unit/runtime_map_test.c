@@ -7,18 +7,8 @@
 #include <string.h>
 
 #include "runtime/map.h"
+#include "testsuite/unit/check.h"
 
-static int passed, failed;
-
-#define CHECK(cond)							\
-	do {								\
-		if (cond) {						\
-			passed++;					\
-		} else {						\
-			failed++;					\
-			printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-		}							\
-	} while (0)
 
 static struct stp_map *long_map(u32 max, bool wrap)
 {
@@ -171,6 +161,5 @@ int main(void)
 	test_tuples_and_order();
 	test_long_strings();
 	test_sort_large();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return CHECK_SUMMARY();
 }

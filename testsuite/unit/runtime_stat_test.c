@@ -7,18 +7,8 @@
 #include <stdlib.h>
 
 #include "runtime/stat.h"
+#include "testsuite/unit/check.h"
 
-static int passed, failed;
-
-#define CHECK(cond)							\
-	do {								\
-		if (cond) {						\
-			passed++;					\
-		} else {						\
-			failed++;					\
-			printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-		}							\
-	} while (0)
 
 static struct stp_stat *new_stat(const struct stp_stat_desc *d)
 {
@@ -101,6 +91,5 @@ int main(void)
 	free(cpu[0]);
 	free(cpu[1]);
 	free(all);
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return CHECK_SUMMARY();
 }

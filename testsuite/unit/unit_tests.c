@@ -18,18 +18,8 @@
 #include "util/ptrmap.h"
 #include "util/source.h"
 #include "util/strbuf.h"
+#include "testsuite/unit/check.h"
 
-static int passed, failed;
-
-#define CHECK(cond)							\
-	do {								\
-		if (cond) {						\
-			passed++;					\
-		} else {						\
-			failed++;					\
-			printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-		}							\
-	} while (0)
 
 static void test_arena(void)
 {
@@ -302,6 +292,5 @@ int main(void)
 	test_ptrmap();
 	test_tapset_scan();
 	test_ast_clone();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return CHECK_SUMMARY();
 }
