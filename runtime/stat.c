@@ -73,14 +73,43 @@ u32 stp_stat_bucket(const struct stp_stat_desc *d, s64 v)
 	}
 }
 
+/* Wrapping 64-bit arithmetic, as the language's. */
+static s64 wadd(s64 a, s64 b)
+{
+	return (s64)((u64)a + (u64)b);
+}
+
+static s64 wsub(s64 a, s64 b)
+{
+	return (s64)((u64)a - (u64)b);
+}
+
+static s64 wmul(s64 a, s64 b)
+{
+	return (s64)((u64)a * (u64)b);
+}
+
+/* C division, but never traps (INT64_MIN / -1 wraps). */
+static s64 wdiv(s64 a, s64 b)
+{
+	if (b == -1)
+		return wsub(0, a);
+	return a / b;
+}
+
 void stp_stat_add(struct stp_stat *s, const struct stp_stat_desc *d, s64 v)
 {
+	s64 xs = (s64)((u64)v << d->shift), delta;
+
 	if (!s->count || v < s->min)
 		s->min = v;
 	if (!s->count || v > s->max)
 		s->max = v;
 	s->count++;
-	s->sum = (s64)((u64)s->sum + (u64)v);	/* wraps like the language */
+	s->sum = wadd(s->sum, v);
+	delta = wsub(xs, s->avg);
+	s->avg = wadd(s->avg, wdiv(delta, s->count));
+	s->m2 = wadd(s->m2, wmul(delta, wsub(xs, s->avg)));
 	if (d->nbuckets)
 		s->bucket[stp_stat_bucket(d, v)]++;
 }
@@ -96,8 +125,21 @@ void stp_stat_merge(struct stp_stat *dst, const struct stp_stat *src,
 		dst->min = src->min;
 	if (!dst->count || src->max > dst->max)
 		dst->max = src->max;
+	if (!dst->count) {
+		dst->avg = src->avg;
+		dst->m2 = src->m2;
+	} else {
+		/* Chan's combination of two Welford partials, in integers. */
+		s64 n = dst->count + src->count;
+		s64 delta = wsub(src->avg, dst->avg);
+
+		dst->avg = wadd(dst->avg, wdiv(wmul(delta, src->count), n));
+		dst->m2 = wadd(wadd(dst->m2, src->m2),
+			       wdiv(wmul(wmul(delta, delta),
+					 wmul(dst->count, src->count)), n));
+	}
 	dst->count += src->count;
-	dst->sum = (s64)((u64)dst->sum + (u64)src->sum);
+	dst->sum = wadd(dst->sum, src->sum);
 	for (i = 0; i < d->nbuckets; i++)
 		dst->bucket[i] += src->bucket[i];
 }
@@ -107,4 +149,21 @@ s64 stp_stat_avg(const struct stp_stat *s)
 	if (!s->count)
 		return 0;
 	return s->sum / s->count;	/* count >= 1: no overflow */
+}
+
+s64 stp_stat_variance(const struct stp_stat *s, const struct stp_stat_desc *d)
+{
+	s64 a, m2, diff, var;
+
+	if (s->count < 2)
+		return 0;
+	a = wdiv((s64)((u64)s->sum << d->shift), s->count);
+	diff = wsub(s->avg, a);
+	m2 = wadd(s->m2, wmul(s->count, wmul(diff, diff)));
+	var = wdiv(m2, s->count - 1);
+	/* shift back; an arithmetic shift of a negative (overflowed) value
+	 * rounds toward zero like the reference's */
+	if (var < 0)
+		return wsub(0, (s64)((0 - (u64)var) >> (2 * d->shift)));
+	return (s64)((u64)var >> (2 * d->shift));
 }

@@ -19,12 +19,14 @@ enum stp_hist { STP_HIST_NONE, STP_HIST_LOG, STP_HIST_LINEAR };
 
 struct stp_stat_desc {
 	u8 hist;			/* enum stp_hist */
+	u8 shift;			/* @variance(s, shift): 0..62, per variable */
 	s64 lo, hi, step;		/* linear: [lo, hi] in steps */
 	u32 nbuckets;			/* histogram buckets, see stp_stat_desc_init */
 };
 
 struct stp_stat {
 	s64 count, sum, min, max;
+	s64 avg, m2;			/* Welford, on values << shift */
 	u64 bucket[];			/* desc->nbuckets entries */
 };
 
@@ -53,5 +55,11 @@ u32 stp_stat_bucket(const struct stp_stat_desc *d, s64 v);
 /* @avg of a non-empty statistic: the sum divided by the count, rounded
  * toward zero as C division does. */
 s64 stp_stat_avg(const struct stp_stat *s);
+
+/* @variance of a non-empty statistic (0 for one value): integer Welford on
+ * the values shifted left by d->shift, with the reference's correction at
+ * read time, divided by count - 1 and shifted back (reproduces the values
+ * recorded from the reference in testsuite/observed/stats*). */
+s64 stp_stat_variance(const struct stp_stat *s, const struct stp_stat_desc *d);
 
 #endif

@@ -91,5 +91,41 @@ int main(void)
 	free(cpu[0]);
 	free(cpu[1]);
 	free(all);
+	/* @variance, as recorded from the reference (testsuite/observed/stats) */
+	{
+		static const struct {
+			s64 v[10];
+			int n, shift;
+			s64 want;
+		} vc[] = {
+			{ { 1, 4, 9, 16, 25, 36, 49, 64, 81, 100 }, 10, 0, 1240 },
+			{ { 1, 4, 9, 16, 25, 36, 49, 64, 81, 100 }, 10, 1, 1223 },
+			{ { 1, 4, 9, 16, 25, 36, 49, 64, 81, 100 }, 10, 8, 1168 },
+			{ { 1, 2, 3, 4, 5 }, 5, 0, 12 },
+			{ { 1, 2, 3, 4, 5 }, 5, 1, 2 },
+			{ { 42 }, 1, 3, 0 },
+			{ { 1, 2 }, 2, 0, 1 },
+			{ { -1, -2, -10, -100 }, 4, 0, 2322 },
+			{ { -1, -2, -10, -100 }, 4, 1, 2321 },
+			{ { INT64_MAX, INT64_MAX }, 2, 0, 0 },
+			{ { INT64_MAX, INT64_MIN }, 2, 0, 3 },
+		};
+		size_t k;
+
+		for (k = 0; k < sizeof(vc) / sizeof(vc[0]); k++) {
+			struct stp_stat_desc dv = { .hist = STP_HIST_NONE,
+						    .shift = (u8)vc[k].shift };
+			struct stp_stat *one = new_stat(&dv), *merged = new_stat(&dv);
+
+			for (i = 0; i < vc[k].n; i++)
+				stp_stat_add(one, &dv, vc[k].v[i]);
+			CHECK(stp_stat_variance(one, &dv) == vc[k].want);
+			/* one CPU's partial merged into an empty total: the same */
+			stp_stat_merge(merged, one, &dv);
+			CHECK(stp_stat_variance(merged, &dv) == vc[k].want);
+			free(one);
+			free(merged);
+		}
+	}
 	return CHECK_SUMMARY();
 }
