@@ -516,14 +516,10 @@ static void res_stmt(struct elab *e, struct scope *sc, struct stmt *s)
 		struct expr *x = s->expr;
 
 		if (x->kind == EXPR_SYMBOL) {
-			struct elab_var *v = find_local(sc, x->name);
+			struct elab_var *v = res_scalar(e, sc, x);
 
-			if (!v)
-				v = sym_global(e, x->name, x->loc.src);
-			if (!v)
-				v = new_local(e, sc, x->name, x);
-			ptrmap_put(e->a, &e->var_of, x, v);
-			v->deleted = true;
+			if (v)
+				v->deleted = true;
 		} else if (x->kind == EXPR_INDEX &&
 			   x->index.base->kind == EXPR_SYMBOL) {
 			struct elab_var *v = res_array(e, sc, x->index.base,

@@ -156,15 +156,20 @@ static bool same_keys(const struct stp_map *m, const struct stp_map_entry *e,
 	return true;
 }
 
-struct stp_map_entry *stp_map_find(struct stp_map *m, const union stp_arg *keys)
+static struct stp_map_entry *find_hashed(struct stp_map *m, u64 h,
+					 const union stp_arg *keys)
 {
-	u64 h = hash_keys(m, keys);
 	struct stp_map_entry *e = m->buckets[h & (m->nbuckets - 1)];
 
 	for (; e; e = e->hnext)
 		if (e->hash == h && same_keys(m, e, keys))
 			return e;
 	return NULL;
+}
+
+struct stp_map_entry *stp_map_find(struct stp_map *m, const union stp_arg *keys)
+{
+	return find_hashed(m, hash_keys(m, keys), keys);
 }
 
 static void unlink_entry(struct stp_map *m, struct stp_map_entry *e)
@@ -189,8 +194,8 @@ static void unlink_entry(struct stp_map *m, struct stp_map_entry *e)
 
 struct stp_map_entry *stp_map_insert(struct stp_map *m, const union stp_arg *keys)
 {
-	struct stp_map_entry *e = stp_map_find(m, keys);
-	u64 h;
+	u64 h = hash_keys(m, keys);	/* once: this runs in probe handlers */
+	struct stp_map_entry *e = find_hashed(m, h, keys);
 	u32 i;
 
 	if (e)
@@ -214,7 +219,6 @@ struct stp_map_entry *stp_map_insert(struct stp_map *m, const union stp_arg *key
 			*(s64 *)slot = keys[i].n;
 		}
 	}
-	h = hash_keys(m, keys);
 	e->hash = h;
 	e->hnext = m->buckets[h & (m->nbuckets - 1)];
 	m->buckets[h & (m->nbuckets - 1)] = e;

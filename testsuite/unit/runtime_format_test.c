@@ -9,8 +9,8 @@
 #include "runtime/format.h"
 #include "util/arena.h"
 #include "util/format.h"
+#include "testsuite/unit/check.h"
 
-static int passed, failed;
 
 /* Pieces for @fmt, from the translator's own parser (as pass 3 will emit
  * them). */
@@ -80,7 +80,7 @@ static void check(struct arena *a, size_t size, const char *fmt,
 
 #define L(x) { .n = (x) }
 #define S(x) { .s = (x) }
-#define CHECK(fmt, want, ...)						\
+#define CHECK_FMT(fmt, want, ...)						\
 	do {								\
 		const union stp_arg args_[] = { __VA_ARGS__ };		\
 		check(a, 256, fmt, args_, want, sizeof(want) - 1);	\
@@ -91,53 +91,53 @@ int main(void)
 	struct arena *a = arena_new();
 	static const char mem[] = "Hi\001";
 
-	CHECK("%d %i %u", "-5 7 18446744073709551615", L(-5), L(7), L(-1));
-	CHECK("%x %X %o", "ffffffffffffffff FF 10", L(-1), L(255), L(8));
-	CHECK("%p %p", "0x1234 0x0", L(0x1234), L(0));
-	CHECK("[%5d][%-5d][%05d][%+d][% d]", "[   42][42   ][00042][+42][ 42]",
+	CHECK_FMT("%d %i %u", "-5 7 18446744073709551615", L(-5), L(7), L(-1));
+	CHECK_FMT("%x %X %o", "ffffffffffffffff FF 10", L(-1), L(255), L(8));
+	CHECK_FMT("%p %p", "0x1234 0x0", L(0x1234), L(0));
+	CHECK_FMT("[%5d][%-5d][%05d][%+d][% d]", "[   42][42   ][00042][+42][ 42]",
 	      L(42), L(42), L(42), L(42), L(42));
-	CHECK("%#x %#o %#X %#x", "0xff 010 0XFF 0x0", L(255), L(8), L(255), L(0));
-	CHECK("%.3d|%.2s|%.0d|", "005|ab|0|", L(5), S("abc"), L(0));
-	CHECK("%*d", "     7", L(6), L(7));
-	CHECK("%-*d|", "7     |", L(6), L(7));
-	CHECK("%.*s|", "ab|", L(2), S("abcdef"));
-	CHECK("%c%c", "B*", L(0x142), L(42));
-	CHECK("%#c %#c %#c", "\\000 \\t *", L(0), L(9), L(42));
-	CHECK("%1b%1b%1b", "Hi!", L(72), L(105), L(33));
-	CHECK("%5s|%-5s|", "   ab|ab   |", S("ab"), S("ab"));
-	CHECK("%d", "-9223372036854775808", L(INT64_MIN));
-	CHECK("%+05d|%-+5d|", "+0042|+42  |", L(42), L(42));
-	CHECK("%ld %lx", "3 f", L(3), L(15));
+	CHECK_FMT("%#x %#o %#X %#x", "0xff 010 0XFF 0x0", L(255), L(8), L(255), L(0));
+	CHECK_FMT("%.3d|%.2s|%.0d|", "005|ab|0|", L(5), S("abc"), L(0));
+	CHECK_FMT("%*d", "     7", L(6), L(7));
+	CHECK_FMT("%-*d|", "7     |", L(6), L(7));
+	CHECK_FMT("%.*s|", "ab|", L(2), S("abcdef"));
+	CHECK_FMT("%c%c", "B*", L(0x142), L(42));
+	CHECK_FMT("%#c %#c %#c", "\\000 \\t *", L(0), L(9), L(42));
+	CHECK_FMT("%1b%1b%1b", "Hi!", L(72), L(105), L(33));
+	CHECK_FMT("%5s|%-5s|", "   ab|ab   |", S("ab"), S("ab"));
+	CHECK_FMT("%d", "-9223372036854775808", L(INT64_MIN));
+	CHECK_FMT("%+05d|%-+5d|", "+0042|+42  |", L(42), L(42));
+	CHECK_FMT("%ld %lx", "3 f", L(3), L(15));
 	/* observed from the reference (testsuite/observed/printf_flags) */
-	CHECK("[%010.3d] [%.3d] [%.0d] [%08.3x] [%-010d]",
+	CHECK_FMT("[%010.3d] [%.3d] [%.0d] [%08.3x] [%-010d]",
 	      "[0000000007] [007] [0] [000000ff] [7         ]",
 	      L(7), L(7), L(0), L(255), L(7));
-	CHECK("[%-5o] [%#5o] [%o] [%#o] [%#.3o] [%#05o] [%#o]",
+	CHECK_FMT("[%-5o] [%#5o] [%o] [%#o] [%#.3o] [%#05o] [%#o]",
 	      "[10   ] [  010] [10] [010] [0010] [00010] [00]",
 	      L(8), L(8), L(8), L(8), L(8), L(8), L(0));
-	CHECK("[%p] [%20p] [%-20p] [%p] [%p] [%020p] [%#p]",
+	CHECK_FMT("[%p] [%20p] [%-20p] [%p] [%p] [%020p] [%#p]",
 	      "[0x1234] [              0x1234] [0x1234              ] [0x0] "
 	      "[0xffffffffffffffff] [0x000000000000001234] [0x1234]",
 	      L(0x1234), L(0x1234), L(0x1234), L(0), L(-1), L(0x1234), L(0x1234));
-	CHECK("[%*.*s] [%*d] [%*d] [%-*d] [%.*s] [%*s]",
+	CHECK_FMT("[%*.*s] [%*d] [%*d] [%-*d] [%.*s] [%*s]",
 	      "[      ab] [     5] [5] [5     ] [abc] [abcdef]",
 	      L(8), L(2), S("abcdef"), L(6), L(5), L(-6), L(5), L(6), L(5),
 	      L(3), S("abcdef"), L(3), S("abcdef"));
-	CHECK("[%.5d] [%+.5d] [%8.5d] [%-8.5d] [%.5x] [%#.5x]",
+	CHECK_FMT("[%.5d] [%+.5d] [%8.5d] [%-8.5d] [%.5x] [%#.5x]",
 	      "[-00042] [+00042] [   00042] [00042   ] [000ff] [0x000ff]",
 	      L(-42), L(42), L(42), L(42), L(255), L(255));
-	CHECK("[%+u] [% u] [%5u] [%-5u] [%05u] [%+x] [% x]",
+	CHECK_FMT("[%+u] [% u] [%5u] [%-5u] [%05u] [%+x] [% x]",
 	      "[5] [5] [    5] [5    ] [00005] [ff] [ff]",
 	      L(5), L(5), L(5), L(5), L(5), L(255), L(255));
-	CHECK("[%5c] [%-5c] [%c] [%05c]", "[    A] [A    ] [B] [    C]",
+	CHECK_FMT("[%5c] [%-5c] [%c] [%05c]", "[    A] [A    ] [B] [    C]",
 	      L(65), L(65), L(66), L(67));
-	CHECK("%#c%#c%#c%#c", "\\n\\'\"\\\\", L(10), L(39), L(34), L(92));
+	CHECK_FMT("%#c%#c%#c%#c", "\\n\\'\"\\\\", L(10), L(39), L(34), L(92));
 	/* Several flags in one conversion work as in C (the reference takes
 	 * only one: doc/differences.md). */
-	CHECK("[%+05d] [%-+5d] [%#010x] [% 05d]", "[+0042] [+42  ] [0x000000ff] [ 0042]",
+	CHECK_FMT("[%+05d] [%-+5d] [%#010x] [% 05d]", "[+0042] [+42  ] [0x000000ff] [ 0042]",
 	      L(42), L(42), L(255), L(42));
-	CHECK("100%% %s", "100% done", S("done"));
-	CHECK("%.2m|%.3M", "Hi|486901", L((s64)(uintptr_t)mem), L((s64)(uintptr_t)mem));
+	CHECK_FMT("100%% %s", "100% done", S("done"));
+	CHECK_FMT("%.2m|%.3M", "Hi|486901", L((s64)(uintptr_t)mem), L((s64)(uintptr_t)mem));
 	{
 		/* %2b / %4b / %8b: host byte order (little-endian here) */
 		const union stp_arg args[] = { L(0x4142), L(0x41424344) };
@@ -165,6 +165,5 @@ int main(void)
 			failed++, printf("FAIL %%m of address 0 did not fail\n");
 	}
 	arena_free(a);
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return CHECK_SUMMARY();
 }

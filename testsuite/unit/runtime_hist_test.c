@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "runtime/hist.h"
+#include "testsuite/unit/check.h"
 
-static int passed, failed;
 
 struct run {
 	s64 value;
@@ -161,6 +161,5 @@ int main(void)
 			failed++, printf("FAIL output not cut at the buffer\n");
 		free(s);
 	}
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return CHECK_SUMMARY();
 }
