@@ -29,8 +29,10 @@ struct stp_map {
 	struct stp_map_entry **iter;		/* foreach order */
 };
 
-static size_t slot_size(u8 type)
+static size_t slot_size(const struct stp_map_desc *d, u8 type)
 {
+	if (type == STP_STAT)
+		return (d->stat_size + 7) & ~(size_t)7;
 	return type == STP_STRING ? MAXSTRINGLEN : sizeof(s64);
 }
 
@@ -53,10 +55,10 @@ struct stp_map *stp_map_alloc(const struct stp_map_desc *d)
 	m->d = *d;
 	for (i = 0; i < d->nkeys; i++) {
 		m->off[i] = (u32)off;
-		off += slot_size(d->key_type[i]);
+		off += slot_size(d, d->key_type[i]);
 	}
 	m->off[d->nkeys] = (u32)off;
-	off += slot_size(d->val_type);
+	off += slot_size(d, d->val_type);
 	m->esize = (sizeof(struct stp_map_entry) + off + 7) & ~(size_t)7;
 	for (m->nbuckets = 16; m->nbuckets < d->max_entries; m->nbuckets <<= 1)
 		;
@@ -251,6 +253,11 @@ char *stp_entry_string(const struct stp_map *m, struct stp_map_entry *e)
 	return e->data + m->off[m->d.nkeys];
 }
 
+struct stp_stat *stp_entry_stat(const struct stp_map *m, struct stp_map_entry *e)
+{
+	return (struct stp_stat *)(e->data + m->off[m->d.nkeys]);
+}
+
 s64 stp_entry_key_long(const struct stp_map *m, const struct stp_map_entry *e,
 		       unsigned int i)
 {
@@ -274,6 +281,11 @@ static int compare(const struct stp_map *m, const struct stp_map_entry *a,
 
 	if (type == STP_STRING) {
 		c = strncmp(x, y, MAXSTRINGLEN);
+	} else if (type == STP_STAT) {
+		s64 u = ((const struct stp_stat *)x)->count;
+		s64 v = ((const struct stp_stat *)y)->count;
+
+		c = u < v ? -1 : u > v;
 	} else {
 		s64 u = *(const s64 *)x, v = *(const s64 *)y;
 

@@ -9,6 +9,7 @@
 #define STP_MAP_H
 
 #include "format.h"
+#include "stat.h"
 #include "stp_types.h"
 
 #ifndef MAXSTRINGLEN
@@ -16,12 +17,15 @@
 #endif
 #define STP_MAP_MAX_KEYS 32
 
-enum stp_type { STP_LONG, STP_STRING };
+/* STP_STAT: values only, a statistics accumulator of stat_size bytes
+ * (zeroed = empty); sorting by value sorts by @count. */
+enum stp_type { STP_LONG, STP_STRING, STP_STAT };
 
 struct stp_map_desc {
 	u8 nkeys;
 	u8 key_type[STP_MAP_MAX_KEYS];	/* enum stp_type */
 	u8 val_type;			/* enum stp_type */
+	u32 stat_size;			/* STP_STAT values: stp_stat_size() */
 	u32 max_entries;
 	bool wrap;			/* a%: evict the oldest when full */
 };
@@ -47,6 +51,7 @@ u32 stp_map_size(const struct stp_map *m);
 /* The value and keys of an entry. */
 s64 *stp_entry_long(const struct stp_map *m, struct stp_map_entry *e);
 char *stp_entry_string(const struct stp_map *m, struct stp_map_entry *e);
+struct stp_stat *stp_entry_stat(const struct stp_map *m, struct stp_map_entry *e);
 s64 stp_entry_key_long(const struct stp_map *m, const struct stp_map_entry *e,
 		       unsigned int i);
 const char *stp_entry_key_string(const struct stp_map *m,

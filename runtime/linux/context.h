@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* context.h: the per-CPU state of a running probe handler. A handler
+ * claims its CPU's context with an atomic busy flag (a handler that finds
+ * it busy, e.g. a kprobe hit inside another handler, is counted as
+ * skipped), gets an action budget, a stack of frames for the locals of the
+ * probe body and of each nested function call, a buffer for its output and
+ * room for an error message. Errors set last_error and the generated code
+ * leaves the handler at once (goto out). */
+#ifndef STP_CONTEXT_H
+#define STP_CONTEXT_H
+
+#define STP_OUT_SIZE (2 * STP_PRINT_MAX + 2)
+#define STP_ERR_SIZE 256
+
+struct stp_probe;
+
+struct stp_context {
+	atomic_t busy;
+	int nesting;			/* frames in use above frame 0 */
+	s64 actions;			/* statements left in the budget */
+	const char *last_error;		/* the message, or NULL */
+	const char *error_loc;		/* "operator '/' at f.stp:3:9" or NULL */
+	char error_buf[STP_ERR_SIZE];	/* a formatted message */
+	const struct stp_probe *probe;
+	struct pt_regs *regs;		/* the probed registers, or NULL */
+	bool user_mode;			/* regs are a user-space state */
+	bool is_return;
+	unsigned long probe_addr;	/* the probed address (kprobes) */
+	struct kretprobe_instance *ri;
+	char *procfs_buf;		/* procfs probes: $value */
+	size_t procfs_size;
+	size_t procfs_len;
+	char *frames;			/* (MAXNESTING + 1) frames */
+	size_t out_len;
+	char out[STP_OUT_SIZE];		/* this handler's output so far */
+};
+
+/* The locals of the current frame (probe body or function). */
+#define stp_frame(c) ((void *)((c)->frames + (size_t)(c)->nesting * stp_module.frame_size))
+#define stp_frame_at(c, n) ((void *)((c)->frames + (size_t)(n) * stp_module.frame_size))
+
+/* Record a run-time error (the first one wins); @loc may be NULL. */
+static void stp_error(struct stp_context *c, const char *msg, const char *loc);
+static void stp_errorf(struct stp_context *c, const char *loc, const char *fmt, ...)
+	__printf(3, 4);
+
+#endif

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* procfs.c: procfs("PATH").read / .write probes: files under
+ * /proc/systemtap/MODULE/. A read runs the .read probe once per open file
+ * (at offset 0) into the file's buffer, which $value fills; a write passes
+ * the written text to the .write probe as $value. Buffers are allocated
+ * at registration, one per file, under a mutex. */
+
+struct stp_procfs_state {
+	const struct stp_procfs_probe *d;
+	struct mutex lock;
+	char *buf;
+	size_t len;
+};
+
+static struct stp_procfs_state *stp_pf;
+
+/* Run @p with $value in @s->buf (process context). */
+static void stp_procfs_run(struct stp_procfs_state *s, const struct stp_probe *p)
+{
+	struct stp_context *c;
+
+	preempt_disable();
+	c = stp_enter(p, MAXACTION_INTERRUPTIBLE);
+	if (c) {
+		c->procfs_buf = s->buf;
+		c->procfs_size = s->d->maxsize;
+		c->procfs_len = s->len;
+		stp_run_body(c, p);
+		s->len = strnlen(s->buf, s->d->maxsize - 1);
+		stp_leave(c);
+	}
+	preempt_enable();
+}
+
+static ssize_t stp_procfs_read(struct file *f, char __user *ubuf, size_t count,
+			       loff_t *ppos)
+{
+	struct stp_procfs_state *s = pde_data(file_inode(f));
+	ssize_t rc;
+
+	if (!s->d->read)
+		return -EINVAL;
+	mutex_lock(&s->lock);
+	if (*ppos == 0) {
+		s->buf[0] = '\0';
+		s->len = 0;
+		if (stp_running())
+			stp_procfs_run(s, s->d->read);
+	}
+	rc = simple_read_from_buffer(ubuf, count, ppos, s->buf, s->len);
+	mutex_unlock(&s->lock);
+	return rc;
+}
+
+static ssize_t stp_procfs_write(struct file *f, const char __user *ubuf,
+				size_t count, loff_t *ppos)
+{
+	struct stp_procfs_state *s = pde_data(file_inode(f));
+	size_t n;
+
+	if (!s->d->write)
+		return -EINVAL;
+	mutex_lock(&s->lock);
+	n = min(count, s->d->maxsize - 1);
+	if (copy_from_user(s->buf, ubuf, n)) {
+		mutex_unlock(&s->lock);
+		return -EFAULT;
+	}
+	s->buf[n] = '\0';
+	s->len = n;
+	if (stp_running())
+		stp_procfs_run(s, s->d->write);
+	mutex_unlock(&s->lock);
+	return (ssize_t)count;
+}
+
+static const struct proc_ops stp_procfs_ops = {
+	.proc_read = stp_procfs_read,
+	.proc_write = stp_procfs_write,
+	.proc_lseek = default_llseek,
+};
+
+static int stp_procfs_register(void)
+{
+	unsigned int i;
+
+	if (!stp_module.nprocfs)
+		return 0;
+	stp_pf = vzalloc(sizeof(*stp_pf) * stp_module.nprocfs);
+	if (!stp_pf)
+		return -ENOMEM;
+	for (i = 0; i < stp_module.nprocfs; i++) {
+		struct stp_procfs_state *s = &stp_pf[i];
+		const char *path = stp_module.procfs[i].path;
+		char sub[128];
+		const char *slash;
+
+		s->d = &stp_module.procfs[i];
+		mutex_init(&s->lock);
+		s->buf = vzalloc(s->d->maxsize);
+		if (!s->buf)
+			return -ENOMEM;
+		/* Parent directories first ("a/b/c" needs "a" and "a/b"). */
+		for (slash = strchr(path, '/'); slash; slash = strchr(slash + 1, '/')) {
+			size_t n = min_t(size_t, (size_t)(slash - path), sizeof(sub) - 1);
+
+			memcpy(sub, path, n);
+			sub[n] = '\0';
+			proc_mkdir(sub, stp_tp.dir);
+		}
+		if (!proc_create_data(path, s->d->umode, stp_tp.dir, &stp_procfs_ops, s))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* The files go with the module's directory (transport.c); the buffers
+ * go here, once no reader can be inside. */
+static void stp_procfs_unregister(void)
+{
+	unsigned int i;
+	char path[160];
+
+	if (!stp_pf)
+		return;
+	for (i = 0; i < stp_module.nprocfs; i++) {
+		snprintf(path, sizeof(path), "%s", stp_module.procfs[i].path);
+		remove_proc_entry(path, stp_tp.dir);
+	}
+}
+
+static void stp_procfs_free(void)
+{
+	unsigned int i;
+
+	if (!stp_pf)
+		return;
+	for (i = 0; i < stp_module.nprocfs; i++)
+		vfree(stp_pf[i].buf);
+	vfree(stp_pf);
+	stp_pf = NULL;
+}

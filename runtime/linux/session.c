@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* session.c: the life of a session. Module init allocates and creates the
+ * transport files; staprun's "start" runs the begin probes and registers
+ * the others; exit(), a fatal error or staprun's "stop" ends it: probes are
+ * unregistered, then the end probes run (the error probes instead after a
+ * fatal error), the summary warnings are queued and staprun is told the
+ * exit status (doc/transport.md). */
+
+enum stp_state { STP_LOADED, STP_STARTING, STP_RUNNING, STP_STOPPING, STP_STOPPED };
+
+struct stp_session {
+	atomic_t state;
+	atomic_t errors;
+	atomic_t skipped;
+	atomic_t exit_requested;	/* X sent */
+	atomic_t fatal;			/* error limit reached */
+	struct mutex ctl_mutex;		/* start/stop */
+};
+
+static struct stp_session stp_sess = {
+	.state = ATOMIC_INIT(STP_LOADED),
+};
+
+static long _stp_target;
+module_param(_stp_target, long, 0400);
+
+static bool stp_running(void)
+{
+	return atomic_read(&stp_sess.state) == STP_RUNNING;
+}
+
+static void stp_ctl_printf(const char *fmt, ...)
+{
+	char text[STP_ERR_SIZE + 48];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	stp_ctl_send('M', text);
+}
+
+static void stp_warn(const char *fmt, ...)
+{
+	char text[STP_ERR_SIZE + 16];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	stp_ctl_printf("WARNING: %s", text);
+}
+
+static void stp_request_exit_status(int status)
+{
+	if (atomic_cmpxchg(&stp_sess.exit_requested, 0, 1) == 0)
+		stp_ctl_send('X', status ? "1" : "0");
+}
+
+static void stp_request_exit(void)
+{
+	stp_request_exit_status(0);
+}
+
+static void stp_skipped(void)
+{
+	if (atomic_inc_return(&stp_sess.skipped) == MAXSKIPPED + 1) {
+		stp_ctl_printf("ERROR: Skipped too many probes, check MAXSKIPPED or try again with stap -t for more details.");
+		atomic_set(&stp_sess.fatal, 1);
+		stp_request_exit_status(1);
+	}
+}
+
+/* A handler ended with an error: report it; past MAXERRORS the session
+ * ends (error probes run, end probes do not). */
+static void stp_session_error_count(struct stp_context *c)
+{
+	int n = atomic_inc_return(&stp_sess.errors);
+
+	if (c->error_loc)
+		stp_ctl_printf("ERROR: %s near %s", c->last_error, c->error_loc);
+	else
+		stp_ctl_printf("ERROR: %s", c->last_error);
+	if (n > MAXERRORS) {
+		atomic_set(&stp_sess.fatal, 1);
+		stp_request_exit_status(1);
+	}
+}
+
+/* Run sequence probes (begin, end, error) in order, in process context.
+ * Once exit() was asked for, begin probes of a later sequence number do
+ * not run; after a fatal error no more run at all. */
+static void stp_run_seq(const struct stp_seq_probe *v, unsigned int n, bool begin)
+{
+	unsigned int i;
+	s64 exit_seq = 0;
+	bool exited = false;
+
+	for (i = 0; i < n; i++) {
+		if (atomic_read(&stp_sess.fatal) && v != stp_module.error)
+			return;
+		if (begin && exited && v[i].seq != exit_seq)
+			return;
+		preempt_disable();
+		stp_run_probe(v[i].probe, NULL, MAXACTION_INTERRUPTIBLE);
+		preempt_enable();
+		if (begin && !exited && atomic_read(&stp_sess.exit_requested)) {
+			exited = true;
+			exit_seq = v[i].seq;
+		}
+	}
+}
+
+static int stp_session_start(void)
+{
+	int rc;
+
+	mutex_lock(&stp_sess.ctl_mutex);
+	if (atomic_read(&stp_sess.state) != STP_LOADED) {
+		mutex_unlock(&stp_sess.ctl_mutex);
+		return -EINVAL;
+	}
+	atomic_set(&stp_sess.state, STP_STARTING);
+	stp_run_seq(stp_module.begin, stp_module.nbegin, true);
+	atomic_set(&stp_sess.state, STP_RUNNING);
+	rc = stp_procfs_register();
+	if (!rc)
+		rc = stp_timers_register();
+	if (!rc)
+		rc = stp_kprobes_register();
+	if (rc) {
+		stp_ctl_printf("ERROR: probe registration failed (%d)", rc);
+		atomic_set(&stp_sess.fatal, 1);
+		stp_request_exit_status(1);
+	}
+	mutex_unlock(&stp_sess.ctl_mutex);
+	return 0;
+}
+
+static void stp_unregister_all(void)
+{
+	stp_kprobes_unregister();
+	stp_timers_unregister();
+	stp_procfs_unregister();
+	synchronize_rcu();	/* handlers that saw RUNNING have finished */
+	stp_kprobes_report();
+}
+
+static void stp_session_stop(void)
+{
+	int errors, skipped;
+	u64 dropped;
+
+	mutex_lock(&stp_sess.ctl_mutex);
+	if (atomic_read(&stp_sess.state) >= STP_STOPPING) {
+		mutex_unlock(&stp_sess.ctl_mutex);
+		return;
+	}
+	atomic_set(&stp_sess.state, STP_STOPPING);
+	stp_unregister_all();
+	if (!atomic_read(&stp_sess.fatal))
+		stp_run_seq(stp_module.end, stp_module.nend, false);
+	if (atomic_read(&stp_sess.fatal))
+		stp_run_seq(stp_module.error, stp_module.nerror, false);
+	errors = atomic_read(&stp_sess.errors);
+	skipped = atomic_read(&stp_sess.skipped);
+	dropped = stp_transport_dropped();
+	if (dropped)
+		stp_warn("%llu bytes of output dropped; try stap -s to increase the buffer size",
+			 (unsigned long long)dropped);
+	if (errors || skipped)
+		stp_warn("Number of errors: %d, skipped probes: %d", errors, skipped);
+	if (stp_tp.ctl_dropped)
+		stp_ctl_printf("WARNING: %llu messages dropped",
+			       (unsigned long long)stp_tp.ctl_dropped);
+	stp_ctl_send('D', errors || atomic_read(&stp_sess.fatal) ? "1" : "0");
+	atomic_set(&stp_sess.state, STP_STOPPED);
+	mutex_unlock(&stp_sess.ctl_mutex);
+	stp_transport_done();
+}
+
+static void stp_module_cleanup(void)
+{
+	stp_procfs_free();
+	stp_transport_exit();
+	if (stp_module.globals_free)
+		stp_module.globals_free();
+	stp_contexts_free();
+}
+
+static int __init stp_module_init(void)
+{
+	int rc;
+
+	mutex_init(&stp_sess.ctl_mutex);
+	rc = stp_contexts_init();
+	if (!rc && stp_module.globals_init)
+		rc = stp_module.globals_init();
+	if (!rc)
+		rc = stp_transport_init();
+	if (rc) {
+		pr_err("%s: initialisation failed (%d)\n", stp_module.name, rc);
+		stp_module_cleanup();
+	}
+	return rc;
+}
+
+static void __exit stp_module_exit(void)
+{
+	/* staprun died without "stop": end the session here. */
+	if (atomic_read(&stp_sess.state) == STP_LOADED)
+		atomic_set(&stp_sess.state, STP_STOPPED);
+	stp_session_stop();
+	stp_module_cleanup();
+}
+
+module_init(stp_module_init);
+module_exit(stp_module_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("SystemTap-compatible probe module");

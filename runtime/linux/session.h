@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* session.h: what the generated code hands the runtime: the probes of each
+ * family, the globals' set-up and tear-down, the frame size. The
+ * generated file defines `static const struct stp_module_desc stp_module`
+ * after including runtime.h. */
+#ifndef STP_SESSION_H
+#define STP_SESSION_H
+
+struct stp_context;
+
+/* A global's lock: probes take the ones they use, in index order. */
+struct stp_lockreq {
+	rwlock_t *lock;
+	bool write;
+};
+
+/* One probe point's handler. */
+struct stp_probe {
+	const char *pp;			/* the probe point, as pp() says */
+	void (*body)(struct stp_context *c);
+	bool (*cond)(struct stp_context *c);	/* if (...) of the point, or NULL */
+	const struct stp_lockreq *locks;
+	unsigned int nlocks;
+};
+
+/* begin/end/error probes, in the order they run (sequence number, then
+ * script order). */
+struct stp_seq_probe {
+	const struct stp_probe *probe;
+	s64 seq;
+};
+
+struct stp_timer_probe {
+	const struct stp_probe *probe;
+	u64 period_ns;
+	u64 randomize_ns;		/* +- this much each period */
+	bool profile;			/* one per CPU, interrupted registers */
+};
+
+struct stp_kprobe_probe {
+	const struct stp_probe *probe;
+	const char *symbol;		/* NULL for an absolute address */
+	unsigned long offset;
+	unsigned long addr;
+	bool ret;
+	int maxactive;			/* 0: the kernel's default */
+	bool optional;			/* a ? point: failure is a warning */
+};
+
+struct stp_procfs_probe {
+	const struct stp_probe *read;	/* either may be NULL */
+	const struct stp_probe *write;
+	const char *path;		/* under /proc/systemtap/MODULE */
+	umode_t umode;
+	size_t maxsize;			/* read buffer */
+};
+
+struct stp_module_desc {
+	const char *name;
+	size_t frame_size;		/* largest frame of a body or function */
+	int (*globals_init)(void);	/* allocate, set initial values */
+	void (*globals_free)(void);
+	const struct stp_seq_probe *begin, *end, *error;
+	unsigned int nbegin, nend, nerror;
+	const struct stp_timer_probe *timers;
+	unsigned int ntimers;
+	const struct stp_kprobe_probe *kprobes;
+	unsigned int nkprobes;
+	const struct stp_procfs_probe *procfs;
+	unsigned int nprocfs;
+};
+
+static const struct stp_module_desc stp_module;
+
+/* exit(): end the session after this handler (status 0). */
+static void stp_request_exit(void);
+/* A handler could not run (busy context, lock timeout). */
+static void stp_skipped(void);
+/* Is the session running (probes other than begin/end may fire)? */
+static bool stp_running(void);
+/* A message line for staprun's stderr; a warning ("WARNING: " added). */
+static void stp_ctl_printf(const char *fmt, ...) __printf(1, 2);
+static void stp_warn(const char *fmt, ...) __printf(1, 2);
+
+#endif

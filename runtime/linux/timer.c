@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* timer.c: timer.* probes on hrtimers (period plus or minus a random
+ * amount with .randomize) and timer.profile.tick on one pinned hrtimer per
+ * CPU, whose handler sees the interrupted registers. */
+
+struct stp_timer_state {
+	struct hrtimer t;
+	const struct stp_timer_probe *tp;
+};
+
+struct stp_timers {
+	struct stp_timer_state *plain;		/* one per timer probe */
+	struct stp_timer_state *profile;	/* nr_cpu_ids per profile probe */
+	unsigned int nprofile;
+	bool live;
+};
+
+static struct stp_timers stp_tm;
+
+static ktime_t stp_timer_period(const struct stp_timer_probe *tp)
+{
+	u64 ns = tp->period_ns;
+
+	if (tp->randomize_ns) {
+		u64 span = 2 * tp->randomize_ns + 1;
+		s64 delta = (s64)(get_random_u64() % span) - (s64)tp->randomize_ns;
+
+		ns = (u64)max_t(s64, (s64)ns + delta, 1000);
+	}
+	return ns_to_ktime(ns);
+}
+
+static enum hrtimer_restart stp_timer_fn(struct hrtimer *t)
+{
+	struct stp_timer_state *s = container_of(t, struct stp_timer_state, t);
+	struct pt_regs *regs = s->tp->profile ? get_irq_regs() : NULL;
+
+	if (stp_running())
+		stp_run_probe(s->tp->probe, regs, MAXACTION);
+	if (!READ_ONCE(stp_tm.live))
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(t, stp_timer_period(s->tp));
+	return HRTIMER_RESTART;
+}
+
+static void stp_timer_start_one(struct stp_timer_state *s, bool pinned)
+{
+	hrtimer_init(&s->t, CLOCK_MONOTONIC,
+		     pinned ? HRTIMER_MODE_REL_PINNED : HRTIMER_MODE_REL);
+	s->t.function = stp_timer_fn;
+	hrtimer_start(&s->t, stp_timer_period(s->tp),
+		      pinned ? HRTIMER_MODE_REL_PINNED : HRTIMER_MODE_REL);
+}
+
+static void stp_profile_start_here(void *arg)
+{
+	unsigned int i, cpu = smp_processor_id();
+
+	for (i = 0; i < stp_tm.nprofile; i++)
+		stp_timer_start_one(&stp_tm.profile[i * nr_cpu_ids + cpu], true);
+}
+
+static int stp_timers_register(void)
+{
+	unsigned int i, p = 0, cpu;
+
+	if (!stp_module.ntimers)
+		return 0;
+	stp_tm.plain = vzalloc(sizeof(*stp_tm.plain) * stp_module.ntimers);
+	for (i = 0; i < stp_module.ntimers; i++)
+		if (stp_module.timers[i].profile)
+			stp_tm.nprofile++;
+	if (stp_tm.nprofile)
+		stp_tm.profile = vzalloc(sizeof(*stp_tm.profile) * stp_tm.nprofile * nr_cpu_ids);
+	if (!stp_tm.plain || (stp_tm.nprofile && !stp_tm.profile))
+		return -ENOMEM;
+	WRITE_ONCE(stp_tm.live, true);
+	for (i = 0; i < stp_module.ntimers; i++) {
+		const struct stp_timer_probe *tp = &stp_module.timers[i];
+
+		if (!tp->profile) {
+			stp_tm.plain[i].tp = tp;
+			stp_timer_start_one(&stp_tm.plain[i], false);
+			continue;
+		}
+		for_each_possible_cpu(cpu)
+			stp_tm.profile[p * nr_cpu_ids + cpu].tp = tp;
+		p++;
+	}
+	if (stp_tm.nprofile)
+		on_each_cpu(stp_profile_start_here, NULL, 1);
+	return 0;
+}
+
+static void stp_timers_unregister(void)
+{
+	unsigned int i, cpu;
+
+	if (!READ_ONCE(stp_tm.live))
+		goto free;
+	WRITE_ONCE(stp_tm.live, false);
+	for (i = 0; i < stp_module.ntimers; i++)
+		if (stp_tm.plain[i].tp)
+			hrtimer_cancel(&stp_tm.plain[i].t);
+	for (i = 0; i < stp_tm.nprofile; i++)
+		for_each_online_cpu(cpu)
+			if (stp_tm.profile[i * nr_cpu_ids + cpu].t.function)
+				hrtimer_cancel(&stp_tm.profile[i * nr_cpu_ids + cpu].t);
+free:
+	vfree(stp_tm.plain);
+	vfree(stp_tm.profile);
+	stp_tm.plain = stp_tm.profile = NULL;
+}

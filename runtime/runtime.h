@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* runtime.h: the one header a generated module includes. It sets the
+ * limits (each overridable with stap -D), pulls in the kernel headers and
+ * the whole runtime: the module is a single translation unit, so every
+ * runtime symbol stays local to it. The generated code defines
+ * `stp_module` (the probe tables, see session.h) after this include. */
+#ifndef STP_RUNTIME_H
+#define STP_RUNTIME_H
+
+#ifndef MAXNESTING
+#define MAXNESTING 10		/* function call depth */
+#endif
+#ifndef MAXSTRINGLEN
+#define MAXSTRINGLEN 512	/* bytes of a string value, NUL included */
+#endif
+#ifndef MAXACTION
+#define MAXACTION 1000		/* statements per probe hit */
+#endif
+#ifndef MAXACTION_INTERRUPTIBLE
+#define MAXACTION_INTERRUPTIBLE (MAXACTION * 10)	/* begin/end/procfs */
+#endif
+#ifndef MAXTRYLOCK
+#define MAXTRYLOCK 1000		/* attempts at a global's lock */
+#endif
+#ifndef TRYLOCKDELAY
+#define TRYLOCKDELAY 10		/* ns between attempts */
+#endif
+#ifndef MAXMAPENTRIES
+#define MAXMAPENTRIES 2048	/* entries of an array without a size */
+#endif
+#ifndef MAXERRORS
+#define MAXERRORS 0		/* errors tolerated before the session ends */
+#endif
+#ifndef MAXSKIPPED
+#define MAXSKIPPED 100		/* skipped probes tolerated */
+#endif
+#ifndef STP_PRINT_MAX
+#define STP_PRINT_MAX 8192	/* bytes one printf may produce */
+#endif
+#ifndef STP_BUFSIZE_DEFAULT
+#define STP_BUFSIZE_DEFAULT (1 << 20)	/* output ring per CPU */
+#endif
+
+#include <linux/atomic.h>
+#include <linux/delay.h>
+#include <linux/hrtimer.h>
+#include <linux/kallsyms.h>
+#include <linux/kernel.h>
+#include <linux/kprobes.h>
+#include <linux/ktime.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/poll.h>
+#include <linux/proc_fs.h>
+#include <linux/random.h>
+#include <linux/sched.h>
+#include <linux/sched/clock.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/timekeeping.h>
+#include <linux/timer.h>
+#include <linux/uaccess.h>
+#include <linux/utsname.h>
+#include <linux/vmalloc.h>
+#include <linux/wait.h>
+#include <asm/irq_regs.h>
+
+#include "stp_types.h"
+#include "format.h"
+#include "map.h"
+#include "stat.h"
+#include "hist.h"
+#include "linux/context.h"
+#include "linux/session.h"
+#include "strings.h"
+
+/* The runtime offers more than one script uses. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include "format.c"
+#include "map.c"
+#include "stat.c"
+#include "hist.c"
+#include "strings.c"
+#include "linux/mem.c"
+#include "linux/transport.c"
+#include "linux/context.c"
+#include "linux/print.c"
+#include "linux/globals.c"
+#include "linux/timer.c"
+#include "linux/kprobe.c"
+#include "linux/procfs.c"
+#include "linux/session.c"
+#pragma GCC diagnostic pop
+
+#endif
