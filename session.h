@@ -65,6 +65,9 @@ struct session {
 
 	const char *tapset_dir;		/* the built-in tapset library */
 	bool no_global_display;		/* --no-global-var-display */
+	struct strlist kbuild_vars;	/* -B NAME=VALUE */
+	bool no_cache;			/* --disable-cache */
+	const char *remote;		/* --remote qemu[:WHAT]: WHAT or "" */
 };
 
 struct arena;

@@ -16,6 +16,9 @@
 #include "elaborate/elab.h"
 #include "parse/parse.h"
 #include "session.h"
+#include "build.h"
+#include "translate/translate.h"
+#include "util/strbuf.h"
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/kernel_info.h"
@@ -30,6 +33,8 @@ enum {
 	OPT_HELP,
 	OPT_UNSUPPORTED,	/* recognised, implemented by a later issue */
 	OPT_NO_GLOBAL_DISPLAY,
+	OPT_DISABLE_CACHE,
+	OPT_REMOTE,
 };
 
 static const struct option long_options[] = {
@@ -46,13 +51,13 @@ static const struct option long_options[] = {
 	{ "suppress-time-limits", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "ldd", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "all-modules", no_argument, NULL, OPT_UNSUPPORTED },
-	{ "disable-cache", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "disable-cache", no_argument, NULL, OPT_DISABLE_CACHE },
 	{ "poison-cache", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "clean-cache", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "privilege", required_argument, NULL, OPT_UNSUPPORTED },
 	{ "unprivileged", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "use-server", optional_argument, NULL, OPT_UNSUPPORTED },
-	{ "remote", required_argument, NULL, OPT_UNSUPPORTED },
+	{ "remote", required_argument, NULL, OPT_REMOTE },
 	{ "runtime", required_argument, NULL, OPT_UNSUPPORTED },
 	{ "no-global-var-display", no_argument, NULL, OPT_NO_GLOBAL_DISPLAY },
 	{ "modinfo", required_argument, NULL, OPT_UNSUPPORTED },
@@ -201,7 +206,7 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 				die_usage("Invalid -D macro definition '%s' (use NAME or NAME=VALUE).", optarg);
 			strlist_push(a, &s->defines, optarg);
 			break;
-		case 'B': break;	/* kbuild variables: pass 4 */
+		case 'B': strlist_push(a, &s->kbuild_vars, optarg); break;
 		case 'G':
 			if (!valid_assignment(optarg, true))
 				die_usage("Invalid -G global assignment '%s' (use NAME=VALUE).", optarg);
@@ -246,6 +251,12 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 		case OPT_DUMP_FUNCTIONS: s->dump = DUMP_FUNCTIONS; break;
 		case OPT_COMPATIBLE: s->compatible = optarg; break;
 		case OPT_NO_GLOBAL_DISPLAY: s->no_global_display = true; break;
+		case OPT_DISABLE_CACHE: s->no_cache = true; break;
+		case OPT_REMOTE:
+			if (strncmp(optarg, "qemu", 4) || (optarg[4] && optarg[4] != ':'))
+				die_usage("Unsupported --remote target '%s' (only qemu[:6.1|:6.12|:RELEASE] is).", optarg);
+			s->remote = optarg[4] ? optarg + 5 : "";
+			break;
 		case 'E': not_yet("-E (additional script)"); break;
 		case 'F': not_yet("-F (flight recorder mode)"); break;
 		case 'S': not_yet("-S (output file rotation)"); break;
@@ -479,6 +490,88 @@ static int pass2(struct parse_env *env, const struct session *s,
 	return rc;
 }
 
+/* ---- passes 3-5 ---- */
+
+#define NAME_MARK "@@STAP_MODULE_NAME@@"
+
+/* Replace each NAME_MARK in @text by @name. */
+static char *with_name(struct arena *a, const char *text, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+
+	while ((p = strstr(text, NAME_MARK))) {
+		sb_addn(&sb, text, (size_t)(p - text));
+		sb_adds(&sb, name);
+		text = p + strlen(NAME_MARK);
+	}
+	sb_adds(&sb, text);
+	return sb_to_arena(&sb, a);
+}
+
+static int pass345(struct parse_env *env, const struct session *s,
+		   struct elab *e, struct kernel_info *ki, struct arena *a)
+{
+	struct pass_clock clk;
+	char *buf = NULL, hash[33];
+	size_t len = 0;
+	const char *name, *text, *ko;
+	FILE *mem;
+	int rc;
+
+	clock_start(&clk);
+	mem = open_memstream(&buf, &len);
+	if (!mem)
+		return 1;
+	rc = translate(e, s, NAME_MARK, mem);
+	fclose(mem);
+	report_counts(env->diag);
+	if (rc) {
+		free(buf);
+		fputs("Pass 3: translation failed.  [man error::pass3]\n", stderr);
+		return 1;
+	}
+	hash_hex(buf, len, "name", hash);
+	name = s->module_name ? s->module_name : arena_printf(a, "stap_%.16s", hash);
+	text = with_name(a, buf, name);
+	free(buf);
+	if (s->verbose[2]) {
+		fprintf(stderr, "Pass 3: translated to C for module %s ", name);
+		print_usage_since(&clk);
+	}
+	if (s->last_pass == 3) {
+		fputs(text, stdout);
+		return 0;
+	}
+	clock_start(&clk);
+	if (build_module(s, ki, a, text, name, &ko)) {
+		fputs("Pass 4: compilation failed.  [man error::pass4]\n", stderr);
+		return 1;
+	}
+	if (s->verbose[3]) {
+		fprintf(stderr, "Pass 4: compiled C into \"%s\" ", ko);
+		print_usage_since(&clk);
+	}
+	if (s->last_pass == 4) {
+		const char *local = arena_printf(a, "%s.ko", name);
+		FILE *in = fopen(ko, "rb"), *out = in ? fopen(local, "wb") : NULL;
+		char chunk[65536];
+		size_t n;
+
+		while (in && out && (n = fread(chunk, 1, sizeof(chunk), in)) > 0)
+			fwrite(chunk, 1, n, out);
+		if (in)
+			fclose(in);
+		if (!out || fclose(out)) {
+			fprintf(stderr, "ERROR: cannot copy the module to %s\n", local);
+			return 1;
+		}
+		puts(local);
+		return 0;
+	}
+	return run_module(s, a, ko, ki->release);
+}
+
 /* -l, -L and the --dump-* options; exit status 0 iff something listed. */
 static int listing(struct parse_env *env, const struct session *s,
 		   struct elab *e)
@@ -525,6 +618,13 @@ int main(int argc, char **argv)
 	diag.no_warnings = sess.no_warnings;
 	diag.warnings_are_errors = sess.warnings_as_errors;
 	diag.show_origin = sess.verbose[0] >= 2;
+	if (sess.remote && !sess.kernel_release && !sess.kernel_build_dir) {
+		sess.kernel_release = vm_release(&sess, arena);
+		if (!sess.kernel_release) {
+			rc = 1;
+			goto out;
+		}
+	}
 	kernel_info_init(&kinfo, arena, sess.kernel_release,
 			 sess.kernel_build_dir);
 	parse_env_init(&env, arena, &diag, &sess, &kinfo);
@@ -552,8 +652,7 @@ int main(int argc, char **argv)
 		elab_print(&elab, stdout, sess.verbose[1] > 0);
 		goto out;
 	}
-	fprintf(stderr, "stap: pass 3 (translation) is not yet supported by this version; use -p2\n");
-	rc = 1;
+	rc = pass345(&env, &sess, &elab, &kinfo, arena);
 out:
 	if (fflush(stdout) != 0)
 		rc = 1;

@@ -158,12 +158,32 @@ static void add_global(struct elab *e, struct decl *d, const struct source *file
 	vec_push(e->a, &e->global_list, g);
 }
 
+/* Is @file in the built-in tapset library (not an -I directory)? */
+static bool builtin_file(const struct elab *e, const struct source *file)
+{
+	const char *dir = e->sess->tapset_dir;
+
+	return file->library && dir && !strncmp(file->name, dir, strlen(dir));
+}
+
 static void add_function(struct elab *e, struct decl *d,
 			 const struct source *file)
 {
 	struct ptrvec *v = ptrmap_list(e->a, &e->funcs, d->func.name);
-	struct elab_func *f = arena_new_obj(e->a, struct elab_func);
+	struct elab_func *f;
 	size_t i;
+
+	/* A function both the built-in library and an -I library define
+	 * (same arity) is taken from the first one included only: two
+	 * libraries are alternatives, not overloads of each other. */
+	for (i = 0; i < v->n; i++) {
+		const struct elab_func *o = v->v[i];
+
+		if (o->arity == (int)d->func.params.n && o->file->library &&
+		    file->library && builtin_file(e, o->file) != builtin_file(e, file))
+			return;
+	}
+	f = arena_new_obj(e->a, struct elab_func);
 
 	f->name = d->func.name;
 	f->arity = (int)d->func.params.n;

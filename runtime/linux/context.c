@@ -194,3 +194,51 @@ static void stp_run_probe(const struct stp_probe *p, struct pt_regs *regs,
 	stp_run_body(c, p);
 	stp_leave(c);
 }
+
+/* One statement (or loop iteration) of the budget; true when exhausted. */
+static inline bool stp_action(struct stp_context *c, const char *loc)
+{
+	if (likely(--c->actions >= 0))
+		return false;
+	stp_error(c, "MAXACTION exceeded", loc);
+	return true;
+}
+
+/* Arithmetic with the script language's rules: 64-bit wrapping, division
+ * by zero is an error, shifts use the low 6 bits of the count. */
+static s64 stp_div(struct stp_context *c, s64 a, s64 b, const char *loc)
+{
+	if (unlikely(b == 0)) {
+		stp_error(c, "division by 0", loc);
+		return 0;
+	}
+	if (unlikely(b == -1))
+		return (s64)(0 - (u64)a);
+	return a / b;
+}
+
+static s64 stp_mod(struct stp_context *c, s64 a, s64 b, const char *loc)
+{
+	if (unlikely(b == 0)) {
+		stp_error(c, "division by 0", loc);
+		return 0;
+	}
+	if (unlikely(b == -1))
+		return 0;
+	return a % b;
+}
+
+static inline s64 stp_shl(s64 a, s64 b)
+{
+	return (s64)((u64)a << (b & 63));
+}
+
+static inline s64 stp_shr(s64 a, s64 b)
+{
+	return a >> (b & 63);
+}
+
+static inline s64 stp_ushr(s64 a, s64 b)
+{
+	return (s64)((u64)a >> (b & 63));
+}

@@ -68,3 +68,18 @@ static void stp_print_hist(struct stp_context *c, const struct stp_stat *s,
 	}
 	c->out_len = (size_t)n;
 }
+
+/* STAP_PRINTF in embedded C: a C format. */
+static void stp_cprintf(struct stp_context *c, const char *fmt, ...) __printf(2, 3);
+static void stp_cprintf(struct stp_context *c, const char *fmt, ...)
+{
+	char *at = stp_out_reserve(c, STP_PRINT_MAX);
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(at, STP_PRINT_MAX + 1, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		c->out_len += min_t(size_t, (size_t)n, STP_PRINT_MAX);
+}

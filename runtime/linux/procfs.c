@@ -14,6 +14,29 @@ struct stp_procfs_state {
 
 static struct stp_procfs_state *stp_pf;
 
+#ifndef STP_PROCFS_BUFSIZE
+#define STP_PROCFS_BUFSIZE MAXSTRINGLEN
+#endif
+
+/* $value: the text written (.write) or to be read (.read). */
+static const char *stp_procfs_value(struct stp_context *c)
+{
+	return c->procfs_buf ? c->procfs_buf : "";
+}
+
+/* $value = s, or $value .= s. */
+static void stp_procfs_set(struct stp_context *c, const char *s, bool append)
+{
+	size_t n;
+
+	if (!c->procfs_buf)
+		return;
+	n = append ? strnlen(c->procfs_buf, c->procfs_size - 1) : 0;
+	while (n < c->procfs_size - 1 && *s)
+		c->procfs_buf[n++] = *s++;
+	c->procfs_buf[n] = '\0';
+}
+
 /* Run @p with $value in @s->buf (process context). */
 static void stp_procfs_run(struct stp_procfs_state *s, const struct stp_probe *p)
 {

@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* build.c: pass 4. The generated C and a kbuild Makefile go into a
+ * temporary directory, `make -C BUILD M=DIR modules` builds the module
+ * against the target kernel's tree (with the runtime's directory on the
+ * include path), and the result is kept in the cache under a hash of
+ * everything that shapes it: the C text (script, tapsets, -D, -G), the
+ * runtime's sources, the kernel tree's release and configuration, -B
+ * variables and the translator's version. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "build.h"
+#include "session.h"
+#include "util/arena.h"
+#include "util/kernel_info.h"
+#include "util/strbuf.h"
+
+#ifndef RUNTIME_SOURCE_DIR
+#define RUNTIME_SOURCE_DIR "/usr/share/systemtap/runtime"
+#endif
+
+void hash_hex(const char *data, size_t len, const char *salt, char out[33])
+{
+	uint64_t h[2] = { 0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL };
+	size_t i;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		const char *p;
+
+		for (p = salt; *p; p++)
+			h[k] = (h[k] ^ (unsigned char)*p) * 0x100000001b3ULL;
+		for (i = 0; i < len; i++)
+			h[k] = (h[k] ^ (unsigned char)data[i] ^ (unsigned)k) * 0x100000001b3ULL;
+	}
+	snprintf(out, 33, "%016llx%016llx", (unsigned long long)h[0],
+		 (unsigned long long)h[1]);
+}
+
+static const char *runtime_dir(const struct session *s)
+{
+	const char *env = getenv("SYSTEMTAP_RUNTIME");
+
+	if (s->runtime_dir)
+		return s->runtime_dir;
+	return env && *env ? env : RUNTIME_SOURCE_DIR;
+}
+
+/* Append @path's contents to @sb; false if it cannot be read. */
+static bool slurp(struct strbuf *sb, const char *path)
+{
+	char buf[65536];
+	size_t n;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return false;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		sb_addn(sb, buf, n);
+	fclose(f);
+	return true;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The runtime's .c/.h files under @dir (and linux/), in name order. */
+static void slurp_runtime(struct strbuf *sb, const char *dir, int depth)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0, i;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+
+		if (de->d_name[0] == '.')
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			names = realloc(names, cap * sizeof(*names));
+			if (!names)
+				abort();
+		}
+		if (l > 2 && (!strcmp(de->d_name + l - 2, ".c") || !strcmp(de->d_name + l - 2, ".h")))
+			names[n++] = strdup(de->d_name);
+		else if (depth == 0 && !strcmp(de->d_name, "linux"))
+			names[n++] = strdup(de->d_name);
+	}
+	closedir(d);
+	qsort(names, n, sizeof(*names), cmp_str);
+	for (i = 0; i < n; i++) {
+		char path[4096];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		sb_addf(sb, "\n@@%s\n", names[i]);
+		if (!strcmp(names[i], "linux"))
+			slurp_runtime(sb, path, depth + 1);
+		else
+			slurp(sb, path);
+		free(names[i]);
+	}
+	free(names);
+}
+
+static const char *cache_dir(struct arena *a)
+{
+	const char *sd = getenv("SYSTEMTAP_DIR"), *home = getenv("HOME");
+
+	if (sd && *sd)
+		return arena_printf(a, "%s/cache", sd);
+	return arena_printf(a, "%s/.systemtap/cache", home && *home ? home : "/tmp");
+}
+
+static int mkdir_p(const char *path)
+{
+	char buf[4096];
+	size_t i;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (i = 1; buf[i]; i++) {
+		if (buf[i] != '/')
+			continue;
+		buf[i] = '\0';
+		if (mkdir(buf, 0755) && errno != EEXIST)
+			return -1;
+		buf[i] = '/';
+	}
+	return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+static int write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	int rc;
+
+	if (!f)
+		return -1;
+	fputs(text, f);
+	rc = ferror(f);
+	return fclose(f) || rc ? -1 : 0;
+}
+
+static int copy_file(const char *from, const char *to)
+{
+	char tmp[4200];
+	struct strbuf sb = STRBUF_INIT;
+	FILE *f;
+	int rc = -1;
+
+	if (!slurp(&sb, from))
+		return -1;
+	snprintf(tmp, sizeof(tmp), "%s.%d.tmp", to, (int)getpid());
+	f = fopen(tmp, "wb");
+	if (f) {
+		fwrite(sb.buf, 1, sb.len, f);
+		rc = ferror(f) | fclose(f);
+		if (!rc)
+			rc = rename(tmp, to);
+		if (rc)
+			unlink(tmp);
+	}
+	sb_release(&sb);
+	return rc;
+}
+
+/* Run make; its output goes to @log (or through, with -v -v). */
+static int run_make(const struct session *s, const char *build, const char *dir,
+		    const char *log)
+{
+	const char **argv = calloc((size_t)s->kbuild_vars.n + 8, sizeof(*argv));
+	char mdir[4200];
+	pid_t pid;
+	int st, i, n = 0;
+
+	if (!argv)
+		abort();
+	snprintf(mdir, sizeof(mdir), "M=%s", dir);
+	argv[n++] = "make";
+	argv[n++] = "-C";
+	argv[n++] = build;
+	argv[n++] = mdir;
+	for (i = 0; i < s->kbuild_vars.n; i++)
+		argv[n++] = s->kbuild_vars.v[i];
+	argv[n++] = "modules";
+	argv[n] = NULL;
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		if (s->verbose[3] < 2) {
+			int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+			if (fd >= 0) {
+				dup2(fd, 1);
+				dup2(fd, 2);
+				close(fd);
+			}
+		}
+		execvp("make", (char *const *)argv);
+		fprintf(stderr, "stap: cannot run make: %s\n", strerror(errno));
+		_exit(127);
+	}
+	free(argv);
+	if (pid < 0 || waitpid(pid, &st, 0) < 0)
+		return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void remove_tree(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		char path[4200];
+		struct stat st;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if (!lstat(path, &st) && S_ISDIR(st.st_mode))
+			remove_tree(path);
+		else
+			unlink(path);
+	}
+	closedir(d);
+	rmdir(dir);
+}
+
+int build_module(const struct session *s, const struct kernel_info *ki,
+		 struct arena *a, const char *c_text, const char *name,
+		 const char **ko)
+{
+	struct strbuf key = STRBUF_INIT;
+	const char *rt = runtime_dir(s), *build = ki->build_dir, *cdir, *cached;
+	char hash[33], tmpl[] = "/tmp/stapXXXXXX", path[4200];
+	struct stat st;
+	int i, rc;
+
+	if (!build || stat(build, &st) || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "ERROR: kernel build tree %s not found; install linux-headers-%s (Debian: apt-get install linux-headers-%s) or give -r /path/to/build\n",
+			build ? build : "(none)", ki->release ? ki->release : "RELEASE",
+			ki->release ? ki->release : "RELEASE");
+		return -1;
+	}
+	sb_adds(&key, c_text);
+	slurp_runtime(&key, rt, 0);
+	sb_addf(&key, "\n@@kernel %s %s\n", ki->release ? ki->release : "", build);
+	snprintf(path, sizeof(path), "%s/.config", build);
+	slurp(&key, path);
+	snprintf(path, sizeof(path), "%s/include/generated/utsrelease.h", build);
+	slurp(&key, path);
+	for (i = 0; i < s->kbuild_vars.n; i++)
+		sb_addf(&key, "\n@@B %s", s->kbuild_vars.v[i]);
+	hash_hex(key.buf, key.len, STAP_VERSION, hash);
+	sb_release(&key);
+
+	cdir = arena_printf(a, "%s/%.2s", cache_dir(a), hash);
+	cached = arena_printf(a, "%s/%s_%s.ko", cdir, name, hash + 2);
+	if (!s->no_cache && !s->keep_tmp && access(cached, R_OK) == 0) {
+		if (s->verbose[3])
+			fprintf(stderr, "Pass 4: using cached %s\n", cached);
+		*ko = cached;
+		return 0;
+	}
+	if (!mkdtemp(tmpl)) {
+		fprintf(stderr, "ERROR: cannot create a temporary directory: %s\n", strerror(errno));
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/%s.c", tmpl, name);
+	rc = write_file(path, c_text);
+	snprintf(path, sizeof(path), "%s/Makefile", tmpl);
+	if (!rc)
+		rc = write_file(path, arena_printf(a,
+			"# Generated by stap: kbuild for module %s\n"
+			"obj-m := %s.o\n"
+			"ccflags-y := -I%s -Werror -Wno-declaration-after-statement\n",
+			name, name, rt));
+	if (rc) {
+		fprintf(stderr, "ERROR: cannot write into %s: %s\n", tmpl, strerror(errno));
+		remove_tree(tmpl);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/build.log", tmpl);
+	rc = run_make(s, build, tmpl, path);
+	if (rc) {
+		struct strbuf log = STRBUF_INIT;
+
+		if (slurp(&log, path))
+			fputs(sb_str(&log), stderr);
+		sb_release(&log);
+		if (!s->keep_tmp)
+			remove_tree(tmpl);
+		else
+			fprintf(stderr, "Keeping temporary directory \"%s\"\n", tmpl);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/%s.ko", tmpl, name);
+	if (s->keep_tmp) {
+		fprintf(stderr, "Keeping temporary directory \"%s\"\n", tmpl);
+		*ko = arena_printf(a, "%s", path);
+		return 0;
+	}
+	if (!s->no_cache && !mkdir_p(cdir) && !copy_file(path, cached)) {
+		char csrc[4200];
+
+		snprintf(csrc, sizeof(csrc), "%s/%s_%s.c", cdir, name, hash + 2);
+		write_file(csrc, c_text);
+		*ko = cached;
+		remove_tree(tmpl);
+		return 0;
+	}
+	/* No cache: keep the module in a directory of its own. */
+	*ko = arena_printf(a, "%s", path);
+	return 0;
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* build.h: pass 4 (the module, built with kbuild, cached) and pass 5
+ * (running it with staprun, here or in the test VM). */
+#ifndef BUILD_H
+#define BUILD_H
+
+#include <stddef.h>
+
+struct session;
+struct kernel_info;
+struct arena;
+
+/* A 128-bit hash as 32 hex digits (FNV-1a, two seeds): cache keys. */
+void hash_hex(const char *data, size_t len, const char *salt, char out[33]);
+
+/* Build module @name from @c_text for the kernel of @ki. On success
+ * returns 0 and sets *@ko to the module's path (in the cache, or in the
+ * kept temporary directory). */
+int build_module(const struct session *s, const struct kernel_info *ki,
+		 struct arena *a, const char *c_text, const char *name,
+		 const char **ko);
+
+/* Pass 5: run @ko with staprun (or in the VM with --remote qemu).
+ * Returns the exit status. */
+int run_module(const struct session *s, struct arena *a, const char *ko,
+	       const char *release);
+
+/* --remote qemu[:WHAT]: the VM kernel's release (from fetch-kernel), or
+ * NULL after an error message. */
+const char *vm_release(const struct session *s, struct arena *a);
+
+#endif

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* run.c: pass 5. On a kernel that can load modules, staprun runs the
+ * module here. Otherwise, or with --remote qemu[:WHAT], the module runs in
+ * the test VM (testsuite/vm: Debian's kernel under QEMU) with a static
+ * staprun, any -c program that is a host file copied in, and the output
+ * brought back: stdout and stderr separately, and staprun's exit status. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "build.h"
+#include "session.h"
+#include "util/arena.h"
+#include "util/strbuf.h"
+
+#ifndef VM_SOURCE_DIR
+#define VM_SOURCE_DIR "/usr/share/systemtap/vm"
+#endif
+#ifndef BUILD_DIR
+#define BUILD_DIR "/usr/lib/systemtap"
+#endif
+
+static const char *vm_dir(void)
+{
+	const char *env = getenv("CSTAP_VM_DIR");
+
+	return env && *env ? env : VM_SOURCE_DIR;
+}
+
+/* Run @argv, its stdout into @out (when non-NULL); the exit status. */
+static int run_capture(const char *const *argv, struct strbuf *out)
+{
+	int fd[2], st;
+	pid_t pid;
+
+	if (out && pipe(fd))
+		return -1;
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		if (out) {
+			dup2(fd[1], 1);
+			close(fd[0]);
+			close(fd[1]);
+		}
+		execvp(argv[0], (char *const *)argv);
+		fprintf(stderr, "stap: cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	if (pid < 0)
+		return -1;
+	if (out) {
+		char buf[65536];
+		ssize_t n;
+
+		close(fd[1]);
+		while ((n = read(fd[0], buf, sizeof(buf))) > 0)
+			sb_addn(out, buf, (size_t)n);
+		close(fd[0]);
+	}
+	if (waitpid(pid, &st, 0) < 0)
+		return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+const char *vm_release(const struct session *s, struct arena *a)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *what = s->remote, *line = "6.1", *rel = NULL, *p;
+	const char *argv[6];
+	char *fk = arena_printf(a, "%s/fetch-kernel", vm_dir());
+	int n = 0, rc;
+
+	if (what && *what && strcmp(what, "6.1") && strcmp(what, "6.12"))
+		return what;	/* a release */
+	if (what && *what)
+		line = what;
+	argv[n++] = fk;
+	argv[n++] = "--line";
+	argv[n++] = line;
+	argv[n] = NULL;
+	rc = run_capture(argv, &out);
+	for (p = sb_str(&out); rc == 0 && p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (!strncmp(p, "release=", 8))
+			rel = arena_strndup(a, p + 8, strcspn(p + 8, "\n"));
+	sb_release(&out);
+	if (!rel)
+		fprintf(stderr, "ERROR: could not resolve the VM's kernel (%s --line %s failed)\n",
+			fk, line);
+	return rel;
+}
+
+static const char *staprun_path(struct arena *a, bool vm)
+{
+	const char *env = getenv(vm ? "STAPRUN_STATIC" : "STAPRUN");
+
+	if (env && *env)
+		return env;
+	return vm ? arena_printf(a, "%s/staprun-static", BUILD_DIR)
+		  : arena_printf(a, "%s/staprun/staprun", BUILD_DIR);
+}
+
+/* staprun's options from the session (without -o when @vm). */
+static void staprun_opts(const struct session *s, struct arena *a, bool vm,
+			 struct strbuf *sh, const char **argv, int *n)
+{
+	if (s->bulk) {
+		argv[(*n)++] = "-b";
+		sb_adds(sh, " -b");
+	}
+	if (s->buffer_mb) {
+		argv[(*n)++] = "-s";
+		argv[(*n)++] = arena_printf(a, "%d", s->buffer_mb);
+		sb_addf(sh, " -s %d", s->buffer_mb);
+	}
+	if (s->target_pid) {
+		argv[(*n)++] = "-x";
+		argv[(*n)++] = arena_printf(a, "%ld", s->target_pid);
+		sb_addf(sh, " -x %ld", s->target_pid);
+	}
+	if (s->timeout_s) {
+		argv[(*n)++] = "-T";
+		argv[(*n)++] = arena_printf(a, "%ld", s->timeout_s);
+		sb_addf(sh, " -T %ld", s->timeout_s);
+	}
+	if (s->output_file && !vm) {
+		argv[(*n)++] = "-o";
+		argv[(*n)++] = s->output_file;
+	}
+	if (s->target_cmd) {
+		const char *q;
+
+		argv[(*n)++] = "-c";
+		argv[(*n)++] = s->target_cmd;
+		sb_adds(sh, " -c '");
+		for (q = s->target_cmd; *q; q++)
+			if (*q == '\'')
+				sb_adds(sh, "'\\''");
+			else
+				sb_addc(sh, *q);
+		sb_adds(sh, "'");
+	}
+}
+
+static bool can_load_modules(void)
+{
+	return access("/proc/modules", F_OK) == 0;
+}
+
+/* Decode base64 @in (up to a line starting with "@@") into @out. */
+static const char *unbase64(const char *in, struct strbuf *out)
+{
+	unsigned v = 0;
+	int bits = 0;
+
+	for (; *in && !(in[0] == '@' && in[1] == '@'); in++) {
+		const char *al = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+		const char *p = *in ? strchr(al, *in) : NULL;
+
+		if (!p)
+			continue;
+		v = (v << 6) | (unsigned)(p - al);
+		bits += 6;
+		if (bits >= 8) {
+			bits -= 8;
+			sb_addc(out, (char)((v >> bits) & 0xff));
+		}
+	}
+	return in;
+}
+
+static int run_in_vm(const struct session *s, struct arena *a, const char *ko,
+		     const char *release)
+{
+	struct strbuf sh = STRBUF_INIT, out = STRBUF_INIT, o = STRBUF_INIT, e = STRBUF_INIT;
+	const char *argv[24], *p, *base = strrchr(ko, '/') ? strrchr(ko, '/') + 1 : ko;
+	const char *srun = staprun_path(a, true), *name;
+	int n = 0, rc, status = 1;
+	struct stat st;
+
+	if (stat(srun, &st)) {
+		fprintf(stderr, "ERROR: %s is missing: run `make staprun-static` (the VM has no libc)\n", srun);
+		return 1;
+	}
+	/* The module keeps its file name in the guest: /m/NAME.ko. */
+	name = arena_strndup(a, base, strcspn(base, "."));
+	argv[n++] = arena_printf(a, "%s/run-vm", vm_dir());
+	argv[n++] = "--release";
+	argv[n++] = release;
+	argv[n++] = "--timeout";
+	argv[n++] = arena_printf(a, "%ld", s->timeout_s ? s->timeout_s + 120 : 600);
+	argv[n++] = "--put";
+	argv[n++] = arena_printf(a, "%s:/bin/staprun", srun);
+	argv[n++] = "--put";
+	argv[n++] = arena_printf(a, "%s:/m/%s.ko", ko, name);
+	if (s->target_cmd && s->target_cmd[0] == '/') {
+		const char *prog = arena_strndup(a, s->target_cmd, strcspn(s->target_cmd, " \t"));
+
+		if (!stat(prog, &st) && S_ISREG(st.st_mode)) {
+			argv[n++] = "--put";
+			argv[n++] = arena_printf(a, "%s:%s", prog, prog);
+		}
+	}
+	argv[n++] = "--";
+	sb_adds(&sh, "staprun");
+	{
+		const char *dummy[16];
+		int dn = 0;
+
+		staprun_opts(s, a, true, &sh, dummy, &dn);
+	}
+	sb_addf(&sh, " /m/%s.ko >/tmp/stap.out 2>/tmp/stap.err; rc=$?; "
+		"echo @@OUT; base64 /tmp/stap.out; echo @@ERR; base64 /tmp/stap.err; echo \"@@RC $rc\"",
+		name);
+	argv[n++] = sb_str(&sh);
+	argv[n] = NULL;
+	rc = run_capture(argv, &out);
+	p = strstr(sb_str(&out), "@@OUT\n");
+	if (rc || !p) {
+		fprintf(stderr, "ERROR: the VM run failed (run-vm exit %d)%s\n", rc,
+			rc == 124 ? ": timeout" : rc == 125 ? ": the guest kernel crashed or did not finish" : "");
+		fputs(sb_str(&out), stderr);
+		goto done;
+	}
+	p = unbase64(p + 6, &o);
+	if (!strncmp(p, "@@ERR\n", 6))
+		p = unbase64(p + 6, &e);
+	if (!strncmp(p, "@@RC ", 5))
+		status = atoi(p + 5);
+	if (s->output_file) {
+		FILE *f = fopen(s->output_file, "wb");
+
+		if (!f) {
+			fprintf(stderr, "ERROR: cannot write %s: %s\n", s->output_file, strerror(errno));
+			status = 1;
+		} else {
+			fwrite(o.buf ? o.buf : "", 1, o.len, f);
+			fclose(f);
+		}
+	} else {
+		fwrite(o.buf ? o.buf : "", 1, o.len, stdout);
+	}
+	fflush(stdout);
+	fwrite(e.buf ? e.buf : "", 1, e.len, stderr);
+done:
+	sb_release(&sh);
+	sb_release(&out);
+	sb_release(&o);
+	sb_release(&e);
+	return status;
+}
+
+int run_module(const struct session *s, struct arena *a, const char *ko,
+	       const char *release)
+{
+	const char *argv[24];
+	struct strbuf sh = STRBUF_INIT;
+	int n = 0, rc;
+
+	if (s->remote)
+		return run_in_vm(s, a, ko, release);
+	if (!can_load_modules()) {
+		fprintf(stderr,
+			"ERROR: this kernel cannot load modules (no /proc/modules), so pass 5 cannot run here.\n"
+			"Run the script in the test VM instead (Debian's kernel under QEMU): add --remote=qemu,\n"
+			"or build with -p4 and load %s with staprun on a machine that can.\n", ko);
+		return 1;
+	}
+	argv[n++] = staprun_path(a, false);
+	staprun_opts(s, a, false, &sh, argv, &n);
+	argv[n++] = ko;
+	argv[n] = NULL;
+	rc = run_capture(argv, NULL);
+	sb_release(&sh);
+	return rc < 0 ? 1 : rc;
+}

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* probes.c: the per-family tables of the module descriptor: begin, end
+ * and error probes in run order, timers, kprobes, procfs files. Each
+ * entry points at the point's struct stp_probe (stp_ppN, written by
+ * translate.c). */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "elaborate/probe_match.h"
+#include "translate/xl.h"
+#include "util/arena.h"
+#include "util/strbuf.h"
+
+struct pt_ref {
+	const struct elab_point *pt;
+	size_t id;			/* stp_ppN */
+	size_t order;
+};
+
+static int by_seq(const void *a, const void *b)
+{
+	const struct pt_ref *x = a, *y = b;
+
+	if (x->pt->num[0] != y->pt->num[0])
+		return x->pt->num[0] < y->pt->num[0] ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static bool family(const struct elab_point *pt, const char *name)
+{
+	return pt->family && !strcmp(pt->family->name, name);
+}
+
+/* begin/end/error: sorted by sequence number, then script order. */
+static void seq_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
+		      size_t n, const char *name, struct strbuf *desc)
+{
+	struct pt_ref *v = calloc(n + 1, sizeof(*v));
+	size_t i, k = 0;
+
+	if (!v)
+		abort();
+	for (i = 0; i < n; i++)
+		if (family(refs[i].pt, name))
+			v[k++] = refs[i];
+	qsort(v, k, sizeof(*v), by_seq);
+	if (k) {
+		sb_addf(out, "static const struct stp_seq_probe stp_%s[] = {\n", name);
+		for (i = 0; i < k; i++)
+			sb_addf(out, "\t{ &stp_pp%zu, %" PRId64 "LL },\n", v[i].id, v[i].pt->num[0]);
+		sb_adds(out, "};\n\n");
+		sb_addf(desc, "\t.%s = stp_%s,\n\t.n%s = %zu,\n", name, name, name, k);
+	}
+	free(v);
+	(void)x;
+}
+
+static void timer_table(struct strbuf *out, struct pt_ref *refs, size_t n,
+			struct strbuf *desc)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct elab_point *pt = refs[i].pt;
+		bool jiffies;
+
+		if (!family(pt, "timer"))
+			continue;
+		if (!k++)
+			sb_adds(out, "static const struct stp_timer_probe stp_timers[] = {\n");
+		if (!strcmp(pt->str[0], "profile")) {
+			sb_addf(out, "\t{ &stp_pp%zu, NSEC_PER_SEC / HZ, 0, true },\n", refs[i].id);
+			continue;
+		}
+		jiffies = !strcmp(pt->str[0], "jiffies");
+		sb_addf(out, "\t{ &stp_pp%zu, %" PRId64 "ULL%s, %" PRId64 "ULL%s, false },\n",
+			refs[i].id, pt->num[0], jiffies ? " * (NSEC_PER_SEC / HZ)" : "",
+			pt->num[1], jiffies ? " * (NSEC_PER_SEC / HZ)" : "");
+	}
+	if (k) {
+		sb_adds(out, "};\n\n");
+		sb_addf(desc, "\t.timers = stp_timers,\n\t.ntimers = %zu,\n", k);
+	}
+}
+
+static void kprobe_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
+			 size_t n, struct strbuf *desc)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct elab_point *pt = refs[i].pt;
+		const char *sym;
+
+		if (!family(pt, "kprobe"))
+			continue;
+		if (!k++)
+			sb_adds(out, "static const struct stp_kprobe_probe stp_kprobes[] = {\n");
+		if (pt->str[0]) {
+			const char *s = pt->str[1] ? arena_printf(x->a, "%s:%s", pt->str[1], pt->str[0])
+						   : pt->str[0];
+
+			sym = c_string(x->a, s, strlen(s));
+		} else {
+			sym = "NULL";
+		}
+		sb_addf(out, "\t{ &stp_pp%zu, %s, 0, 0x%" PRIx64 "UL, %s, %" PRId64 ", %s },\n",
+			refs[i].id, sym, pt->str[0] ? (uint64_t)0 : (uint64_t)pt->num[1],
+			pt->is_return ? "true" : "false", pt->num[0] > 0 ? pt->num[0] : 0,
+			pt->marks && strchr(pt->marks, '?') ? "true" : "false");
+	}
+	if (k) {
+		sb_adds(out, "};\n\n");
+		sb_addf(desc, "\t.kprobes = stp_kprobes,\n\t.nkprobes = %zu,\n", k);
+	}
+}
+
+/* One file per path: its .read and .write points together. */
+static void procfs_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
+			 size_t n, struct strbuf *desc)
+{
+	size_t i, j, k = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct elab_point *pt = refs[i].pt;
+		const struct pt_ref *rd = NULL, *wr = NULL;
+		int64_t maxsize = 0, umask = -1;
+		unsigned mode;
+		bool dup = false;
+
+		if (!family(pt, "procfs"))
+			continue;
+		for (j = 0; j < i; j++)
+			if (family(refs[j].pt, "procfs") && !strcmp(refs[j].pt->str[0], pt->str[0]))
+				dup = true;
+		if (dup)
+			continue;
+		for (j = i; j < n; j++) {
+			const struct elab_point *q = refs[j].pt;
+
+			if (!family(q, "procfs") || strcmp(q->str[0], pt->str[0]))
+				continue;
+			if (q->is_write && !wr)
+				wr = &refs[j];
+			if (!q->is_write && !rd)
+				rd = &refs[j];
+			if (q->num[0] > maxsize)
+				maxsize = q->num[0];
+			if (q->num[1] >= 0)
+				umask = q->num[1];
+		}
+		mode = (rd ? 0444u : 0u) | (wr ? 0222u : 0u);
+		if (umask >= 0)
+			mode &= ~(unsigned)umask;
+		if (!k++)
+			sb_adds(out, "static const struct stp_procfs_probe stp_procfs[] = {\n");
+		sb_addf(out, "\t{ %s, %s, %s, 0%o, %s },\n",
+			rd ? arena_printf(x->a, "&stp_pp%zu", rd->id) : "NULL",
+			wr ? arena_printf(x->a, "&stp_pp%zu", wr->id) : "NULL",
+			c_string(x->a, pt->str[0], strlen(pt->str[0])), mode,
+			maxsize > 0 ? arena_printf(x->a, "%" PRId64, maxsize) : "STP_PROCFS_BUFSIZE");
+	}
+	if (k) {
+		sb_adds(out, "};\n\n");
+		sb_addf(desc, "\t.procfs = stp_procfs,\n\t.nprocfs = %zu,\n", k);
+	}
+}
+
+/* @bodies[i] / @conds: C names per probe body and per point (by index
+ * over all points of all live probes, in order). */
+void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
+{
+	struct strbuf out = STRBUF_INIT, desc = STRBUF_INIT;
+	struct pt_ref *refs;
+	size_t i, j, n = 0, id = 0;
+
+	for (i = 0; i < x->e->probes.n; i++) {
+		struct elab_probe *p = x->e->probes.v[i];
+
+		if (!p->elided)
+			n += p->points.n;
+	}
+	refs = calloc(n + 1, sizeof(*refs));
+	if (!refs)
+		abort();
+	for (i = 0; i < x->e->probes.n; i++) {
+		struct elab_probe *p = x->e->probes.v[i];
+		unsigned nlocks;
+		const char *locks;
+
+		if (p->elided)
+			continue;
+		locks = xl_locks(x, p, &nlocks);
+		for (j = 0; j < p->points.n; j++, id++) {
+			const struct elab_point *pt = p->points.v[j];
+
+			refs[id].pt = pt;
+			refs[id].id = id;
+			refs[id].order = id;
+			sb_addf(&out, "static const struct stp_probe stp_pp%zu = {\n"
+				"\t.pp = %s,\n\t.body = %s,\n\t.cond = %s,\n"
+				"\t.locks = %s,\n\t.nlocks = %u,\n};\n\n",
+				id, c_string(x->a, pt->name, strlen(pt->name)), bodies[i],
+				conds[id] ? conds[id] : "NULL", locks, nlocks);
+		}
+	}
+	seq_table(x, &out, refs, n, "begin", &desc);
+	seq_table(x, &out, refs, n, "end", &desc);
+	seq_table(x, &out, refs, n, "error", &desc);
+	timer_table(&out, refs, n, &desc);
+	kprobe_table(x, &out, refs, n, &desc);
+	procfs_table(x, &out, refs, n, &desc);
+	free(refs);
+	sb_addf(&out, "static const struct stp_module_desc stp_module = {\n"
+		"\t.name = %s,\n\t.frame_size = sizeof(union stp_frames),\n"
+		"\t.globals_init = stp_globals_init,\n\t.globals_free = stp_globals_free,\n%s};\n",
+		c_string(x->a, x->modname, strlen(x->modname)), sb_str(&desc));
+	sb_addn(x->cur, out.buf, out.len);
+	sb_release(&out);
+	sb_release(&desc);
+}

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* translate.c: pass 3's driver. The module source is, in order: the
+ * limits from -D, runtime.h, the script's and tapsets' top-level embedded
+ * C, then (collected while translating) globals, location strings, format
+ * tables, frame structs and prototypes, then one C function per script
+ * function and per probe body, then the probe tables and the module
+ * descriptor the runtime starts from. */
+#include <string.h>
+
+#include "session.h"
+#include "translate/translate.h"
+#include "translate/xl.h"
+#include "util/arena.h"
+#include "util/strbuf.h"
+
+static const char *c_type(enum stap_type t)
+{
+	return t == TYPE_STRING ? "char %s[MAXSTRINGLEN];" : "s64 %s;";
+}
+
+/* The frame struct of a body: its variables and string temporaries. */
+static void frame_struct(struct xl *x, const char *name, struct ptrvec *vars,
+			 enum stap_type ret, bool embedded)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int k;
+
+	sb_addf(&sb, "struct %s {\n", name);
+	for (i = 0; i < vars->n; i++) {
+		const struct elab_var *v = vars->v[i];
+		const char *field = embedded ? v->name : arena_printf(x->a, "v_%s", v->name);
+
+		sb_adds(&sb, "\t");
+		sb_addf(&sb, c_type(v->type), field);
+		sb_adds(&sb, "\n");
+	}
+	if (ret == TYPE_LONG || ret == TYPE_STRING) {
+		sb_adds(&sb, "\t");
+		sb_addf(&sb, c_type(ret), "__retvalue");
+		sb_adds(&sb, "\n");
+	}
+	for (k = 0; k < x->maxstr; k++)
+		sb_addf(&sb, "\tchar __s%d[MAXSTRINGLEN];\n", k);
+	sb_adds(&sb, "\tchar __unused;\n};");
+	em_head(x, "%s", sb_str(&sb));
+	sb_release(&sb);
+}
+
+static void begin_body(struct xl *x, struct xl_fn *fn, struct strbuf *body)
+{
+	x->fn = fn;
+	x->cur = body;
+	x->indent = 1;
+	x->nlong = 0;
+	x->nstr = 0;
+	x->maxstr = 0;
+	x->err_label = "out";
+	x->cont_label = NULL;
+}
+
+/* Write the function around the translated @body. */
+static void finish_body(struct xl *x, struct strbuf *out, const char *cname,
+			const char *frame, struct strbuf *body)
+{
+	int i;
+
+	sb_addf(out, "static void %s(struct stp_context *c)\n{\n", cname);
+	sb_addf(out, "\tstruct %s *l = stp_frame(c);\n", frame);
+	if (x->nlong) {
+		sb_adds(out, "\ts64");
+		for (i = 0; i < x->nlong; i++)
+			sb_addf(out, "%s t%d", i ? "," : "", i);
+		sb_adds(out, ";\n");
+	}
+	sb_adds(out, "\n\t(void)l;\n");
+	sb_addn(out, body->buf, body->len);
+	sb_adds(out, "out: __attribute__((unused));\n\t;\n}\n\n");
+}
+
+static void embedded_function(struct xl *x, struct elab_func *f, struct strbuf *out)
+{
+	const char *cname = xl_func_name(x, f), *frame = xl_frame_name_of(x, f);
+	bool str = f->ret == TYPE_STRING;
+	struct xl_fn fn = { frame, f, NULL, true };
+	int i;
+
+	x->fn = &fn;
+	x->maxstr = 0;
+	frame_struct(x, frame, &f->locals, f->ret, true);
+	sb_addf(out, "/* function %s (%s:%u), embedded C */\n", f->name,
+		f->decl->loc.src ? f->decl->loc.src->name : "?", f->decl->loc.line);
+	sb_addf(out, "static void %s(struct stp_context *c)\n{\n", cname);
+	sb_addf(out, "\tstruct %s *l = stp_frame(c);\n\n\t(void)l;\n", frame);
+	sb_adds(out, "#define THIS l\n#define CONTEXT c\n");
+	for (i = 0; i < f->arity; i++)
+		sb_addf(out, "#define STAP_ARG_%s (l->%s)\n", f->params[i]->name,
+			f->params[i]->name);
+	if (f->ret == TYPE_LONG || str) {
+		sb_adds(out, "#define STAP_RETVALUE (l->__retvalue)\n");
+		sb_addf(out, "#define STAP_RETURN(v) do { %s; goto out; } while (0)\n",
+			str ? "stp_strcpy(l->__retvalue, (v))" : "l->__retvalue = (v)");
+	} else {
+		sb_adds(out, "#define STAP_RETURN() goto out\n");
+	}
+	sb_adds(out, "#define STAP_ERROR(...) do { stp_errorf(c, NULL, __VA_ARGS__); goto out; } while (0)\n");
+	sb_adds(out, "#define STAP_PRINTF(...) stp_cprintf(c, __VA_ARGS__)\n");
+	sb_addf(out, "\t{\n%s\n\t}\n", f->decl->func.code);
+	sb_adds(out, "\tgoto out;\nout: __attribute__((unused));\n\t;\n");
+	sb_adds(out, "#undef THIS\n#undef CONTEXT\n#undef STAP_RETURN\n#undef STAP_ERROR\n#undef STAP_PRINTF\n");
+	if (f->ret == TYPE_LONG || str)
+		sb_adds(out, "#undef STAP_RETVALUE\n");
+	for (i = 0; i < f->arity; i++)
+		sb_addf(out, "#undef STAP_ARG_%s\n", f->params[i]->name);
+	sb_adds(out, "}\n\n");
+}
+
+static void script_function(struct xl *x, struct elab_func *f, struct strbuf *out)
+{
+	const char *frame = xl_frame_name_of(x, f);
+	struct xl_fn fn = { frame, f, NULL, false };
+	struct strbuf body = STRBUF_INIT;
+
+	begin_body(x, &fn, &body);
+	xl_stmt(x, f->decl->func.body);
+	frame_struct(x, frame, &f->locals, f->ret, false);
+	sb_addf(out, "/* function %s (%s:%u) */\n", f->name,
+		f->decl->loc.src ? f->decl->loc.src->name : "?", f->decl->loc.line);
+	finish_body(x, out, xl_func_name(x, f), frame, &body);
+	sb_release(&body);
+}
+
+/* A probe body; returns its C name. */
+static const char *probe_body(struct xl *x, struct elab_probe *p, size_t i,
+			      struct strbuf *out)
+{
+	const char *cname = arena_printf(x->a, "stp_probe%zu", i);
+	const char *frame = arena_printf(x->a, "stp_probe%zu_frame", i);
+	struct xl_fn fn = { frame, NULL, p, false };
+	struct strbuf body = STRBUF_INIT;
+	const struct elab_point *pt = p->points.v[0];
+
+	begin_body(x, &fn, &body);
+	xl_stmt(x, p->body);
+	frame_struct(x, frame, &p->locals, TYPE_UNKNOWN, false);
+	sb_addf(out, "/* probe %s%s (%s:%u) */\n", pt->name,
+		p->points.n > 1 ? ", ..." : "",
+		p->decl && p->decl->loc.src ? p->decl->loc.src->name : "?",
+		p->decl ? p->decl->loc.line : 0);
+	finish_body(x, out, cname, frame, &body);
+	sb_release(&body);
+	return cname;
+}
+
+/* The if() of a point: a function over the probe's frame. */
+static const char *cond_fn(struct xl *x, struct elab_probe *p, size_t body,
+			   const struct elab_point *pt, size_t id, struct strbuf *out)
+{
+	const char *cname = arena_printf(x->a, "stp_cond%zu", id);
+	const char *frame = arena_printf(x->a, "stp_probe%zu_frame", body);
+	struct xl_fn fn = { frame, NULL, p, false };
+	struct strbuf b = STRBUF_INIT;
+	const char *v;
+	int i;
+
+	begin_body(x, &fn, &b);
+	v = xl_cond(x, pt->cond);
+	sb_addf(out, "static bool %s(struct stp_context *c)\n{\n", cname);
+	sb_addf(out, "\tstruct %s *l = stp_frame(c);\n", frame);
+	for (i = 0; i < x->nlong; i++)
+		sb_addf(out, "\ts64 t%d;\n", i);
+	sb_adds(out, "\n\t(void)l;\n");
+	sb_addn(out, b.buf, b.len);
+	sb_addf(out, "\treturn %s;\nout: __attribute__((unused));\n\treturn false;\n}\n\n", v);
+	sb_release(&b);
+	return cname;
+}
+
+static void preamble(struct xl *x, FILE *out)
+{
+	int i;
+
+	fprintf(out, "/* Generated by stap %s from %s: module %s. */\n", STAP_VERSION,
+		x->s->script_name ? x->s->script_name : "<input>", x->modname);
+	for (i = 0; i < x->s->defines.n; i++) {
+		const char *d = x->s->defines.v[i], *eq = strchr(d, '=');
+
+		if (eq)
+			fprintf(out, "#define %.*s %s\n", (int)(eq - d), d, eq + 1);
+		else
+			fprintf(out, "#define %s 1\n", d);
+	}
+	fputs("#include \"runtime.h\"\n\n", out);
+}
+
+int translate(struct elab *e, const struct session *s, const char *modname,
+	      FILE *out)
+{
+	struct xl x;
+	struct strbuf code = STRBUF_INIT, tail = STRBUF_INIT, frames = STRBUF_INIT;
+	const char **bodies, **conds;
+	size_t i, j, id = 0, npoints = 0;
+
+	memset(&x, 0, sizeof(x));
+	x.e = e;
+	x.s = s;
+	x.a = e->a;
+	x.modname = modname;
+	xl_globals(&x);
+	sb_adds(&frames, "union stp_frames {\n");
+	for (i = 0; i < e->func_list.n; i++) {
+		struct elab_func *f = e->func_list.v[i];
+
+		if (f->used)
+			em_head(&x, "static void %s(struct stp_context *c);", xl_func_name(&x, f));
+	}
+	for (i = 0; i < e->func_list.n; i++) {
+		struct elab_func *f = e->func_list.v[i];
+
+		if (!f->used)
+			continue;
+		if (f->decl->func.code)
+			embedded_function(&x, f, &code);
+		else
+			script_function(&x, f, &code);
+		sb_addf(&frames, "\tstruct %s %s;\n", xl_frame_name_of(&x, f), xl_func_name(&x, f));
+	}
+	bodies = arena_alloc(x.a, sizeof(*bodies) * (e->probes.n + 1));
+	for (i = 0; i < e->probes.n; i++) {
+		struct elab_probe *p = e->probes.v[i];
+
+		if (!p->elided) {
+			npoints += p->points.n;
+			bodies[i] = probe_body(&x, p, i, &code);
+			sb_addf(&frames, "\tstruct stp_probe%zu_frame p%zu;\n", i, i);
+		}
+	}
+	conds = arena_alloc(x.a, sizeof(*conds) * (npoints + 1));
+	for (i = 0; i < e->probes.n; i++) {
+		struct elab_probe *p = e->probes.v[i];
+
+		if (p->elided)
+			continue;
+		for (j = 0; j < p->points.n; j++, id++) {
+			const struct elab_point *pt = p->points.v[j];
+
+			conds[id] = pt->cond ? cond_fn(&x, p, i, pt, id, &code) : NULL;
+		}
+	}
+	sb_adds(&frames, "\tchar none;\n};\n");
+	em_head(&x, "%s", sb_str(&frames));
+	x.cur = &tail;
+	xl_probe_tables(&x, bodies, conds);
+	if (x.errors) {
+		sb_release(&code);
+		sb_release(&tail);
+		sb_release(&frames);
+		sb_release(&x.head);
+		return -1;
+	}
+	preamble(&x, out);
+	for (i = 0; i < e->embeds.n; i++) {
+		const struct decl *d = e->embeds.v[i];
+
+		fprintf(out, "/* embedded C from %s:%u */\n%s\n\n",
+			d->loc.src ? d->loc.src->name : "?", d->loc.line, d->code);
+	}
+	fputs(sb_str(&x.head), out);
+	fputc('\n', out);
+	fputs(sb_str(&code), out);
+	fputs(sb_str(&tail), out);
+	sb_release(&code);
+	sb_release(&tail);
+	sb_release(&frames);
+	sb_release(&x.head);
+	return ferror(out) ? -1 : 0;
+}

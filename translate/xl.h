@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* xl.h: the state of one translation, shared by the translator's files.
+ * Everything lives in the session arena; nothing is global. */
+#ifndef TRANSLATE_XL_H
+#define TRANSLATE_XL_H
+
+#include <stdbool.h>
+
+#include "elaborate/elab.h"
+#include "util/strbuf.h"
+
+/* A C expression for a script value, valid until the end of the script
+ * statement being translated. @stable: later code cannot change what it
+ * denotes (a literal or a temporary), so it need not be saved before
+ * other operands run statements. */
+struct cv {
+	const char *t;
+	bool stable;
+};
+
+struct xl_fn;
+
+struct xl {
+	struct elab *e;
+	const struct session *s;
+	struct arena *a;
+	const char *modname;
+
+	struct strbuf head;		/* file scope: tables, frame structs */
+	struct strbuf *cur;		/* the function being written */
+	int indent;
+
+	/* The function or probe body being translated. */
+	struct xl_fn *fn;
+	int nlong;			/* long temporaries t0.. (C locals) */
+	int nstr;			/* string temporaries in use (frame) */
+	int maxstr;			/* most string temporaries at once */
+	int nlabel;			/* labels and loop state */
+	const char *err_label;		/* where an error goes */
+	const char *cont_label;		/* `continue` target, or NULL */
+	bool in_loop;
+
+	int nfmt;			/* format tables */
+	int nloc;			/* location strings */
+	struct ptrmap loc_of;		/* struct expr/stmt -> "L12" */
+	struct ptrmap names;		/* function / global -> C name */
+	int nfunc;
+	int errors;
+};
+
+/* The frame (locals) of a probe body or function being written. */
+struct xl_fn {
+	const char *frame;		/* struct name: "stp_frame_p3" */
+	struct elab_func *f;		/* or NULL for a probe body */
+	struct elab_probe *p;
+	bool embedded;			/* embedded-C function */
+};
+
+/* ---- emit.c ---- */
+void em(struct xl *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void em_label(struct xl *x, const char *label);
+void em_head(struct xl *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A C string literal for @len bytes at @s. */
+const char *c_string(struct arena *a, const char *s, size_t len);
+/* A translation error at @loc (token text @tok). */
+void xl_error(struct xl *x, const struct srcloc *loc, const char *tok,
+	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* The name of a static string "TOKEN at FILE:L:C" for run-time errors. */
+const char *xl_loc(struct xl *x, const struct expr *e);
+const char *xl_stmt_loc(struct xl *x, const struct stmt *s);
+
+/* ---- names.c ---- */
+const char *xl_global(struct xl *x, const struct elab_var *v);	/* "g_NAME" */
+/* The C lvalue of a local or parameter of the current frame. */
+const char *xl_local(struct xl *x, const struct elab_var *v);
+const char *xl_func_name(struct xl *x, const struct elab_func *f);
+const char *xl_frame_name_of(struct xl *x, const struct elab_func *f);
+/* The field of parameter @i of @f in its frame. */
+const char *xl_param_field(struct xl *x, const struct elab_func *f, int i);
+const char *xl_new_long(struct xl *x);	/* "t3" */
+const char *xl_new_str(struct xl *x);	/* "l->__s2" */
+const char *xl_new_label(struct xl *x, const char *what);
+
+/* ---- expr.c ---- */
+struct cv xl_expr(struct xl *x, struct expr *e);
+/* Evaluate @e for its effects only. */
+void xl_expr_stmt(struct xl *x, struct expr *e);
+/* The truth of a long expression, as C text. */
+const char *xl_cond(struct xl *x, struct expr *e);
+/* A (const union stp_arg[]){...} of the index expressions @idx (NULL
+ * entries are wildcards and are not allowed here). */
+const char *xl_keys(struct xl *x, struct ptrvec *idx);
+void xl_check_error(struct xl *x);
+/* Evaluate @n operands left to right (see expr.c). */
+void xl_operands(struct xl *x, struct expr **es, size_t n, struct cv *out);
+/* (const union stp_arg[]){ ... } of evaluated values. */
+const char *xl_arg_array(struct xl *x, struct cv *v, struct expr **es, size_t n);
+/* print(@hist_*(s)) */
+struct cv xl_hist_print(struct xl *x, struct expr *h);
+/* The variable a symbol expression stands for. */
+struct elab_var *xl_var(struct xl *x, const struct expr *e);
+
+/* ---- stmt.c ---- */
+void xl_stmt(struct xl *x, struct stmt *s);
+
+/* ---- print.c ---- */
+struct cv xl_print(struct xl *x, struct expr *e);
+
+/* ---- globals.c ---- */
+void xl_globals(struct xl *x);
+/* The lock requests of a probe body, as a table name ("NULL" if none)
+ * and count. */
+const char *xl_locks(struct xl *x, struct elab_probe *p, unsigned *n);
+/* The stat descriptor expression of a statistics global. */
+const char *xl_stat_desc(struct xl *x, const struct elab_var *v);
+
+/* ---- probes.c ---- */
+void xl_probe_tables(struct xl *x, const char **bodies, const char **conds);
+
+#endif
