@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* options.c: staprun's command line into struct staprun_opts. */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "staprun/staprun.h"
+
+static const char usage_text[] =
+"Usage: staprun [-v] [-w] [-o FILE] [-c CMD | -x PID] [-D] [-b] [-s MB] [-R]\n"
+"               [-T SECONDS] MODULE [NAME=VALUE ...]\n"
+"Load a module built by stap, stream its output, unload it when the script\n"
+"ends, on SIGINT/SIGTERM/SIGHUP, or when CMD exits.\n"
+"\n"
+"  -v          more messages about what staprun does (repeatable)\n"
+"  -w          do not show the script's warnings\n"
+"  -o FILE     write the output to FILE instead of stdout\n"
+"  -c CMD      run `/bin/sh -c CMD` once the probes are started; end the\n"
+"              session when it exits; target() is its pid\n"
+"  -x PID      target() returns PID\n"
+"  -D          detach: run in the background once started (needs -o)\n"
+"  -b          bulk mode: one output file per CPU (FILE_CPU, or stpd_cpuCPU)\n"
+"  -s MB       output buffer per CPU, 1-4095 MB (default: the module's)\n"
+"  -R          load a renamed copy (NAME_PID), so that the module may\n"
+"              already be loaded\n"
+"  -T SECONDS  end the session after SECONDS seconds\n"
+"  -V          print the version and exit\n"
+"  -h          print this help and exit\n"
+"\n"
+"MODULE is a path to NAME.ko, or a NAME looked up as\n"
+"/lib/modules/`uname -r`/systemtap/NAME.ko. NAME=VALUE sets a script global\n"
+"(a number, or a string without white space).\n";
+
+const char *opts_usage(void)
+{
+	return usage_text;
+}
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* A decimal number in [lo, hi]; no sign, no trailing text. */
+static int parse_uint(const char *s, unsigned long lo, unsigned long hi,
+		      unsigned long *out)
+{
+	unsigned long v;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
+	       char *err, size_t errlen)
+{
+	unsigned long v;
+	int c, i;
+
+	memset(o, 0, sizeof(*o));
+	if (argc < 1)
+		return fail(err, errlen, "Need a module name or path to load.");
+	/* '+': stop at MODULE, so that its options are never taken for ours;
+	 * ':' first: report a missing argument as ':' rather than '?'. */
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt(argc, argv, "+:vwo:c:x:DbRs:T:Vh")) != -1) {
+		switch (c) {
+		case 'v':
+			o->verbose++;
+			break;
+		case 'w':
+			o->quiet_warnings = true;
+			break;
+		case 'o':
+			if (!*optarg)
+				return fail(err, errlen, "Empty output file name for '-o'.");
+			o->outfile = optarg;
+			break;
+		case 'c':
+			if (!*optarg)
+				return fail(err, errlen, "Empty command for '-c'.");
+			o->command = optarg;
+			break;
+		case 'x':
+			if (parse_uint(optarg, 1, INT_MAX, &v))
+				return fail(err, errlen,
+					    "Invalid target process id '%s' (should be a positive number).",
+					    optarg);
+			o->target = (pid_t)v;
+			break;
+		case 'D':
+			o->detach = true;
+			break;
+		case 'b':
+			o->bulk = true;
+			break;
+		case 'R':
+			o->rename = true;
+			break;
+		case 's':
+			if (parse_uint(optarg, 1, 4095, &v))
+				return fail(err, errlen,
+					    "Invalid buffer size '%s' (should be 1-4095 MB).",
+					    optarg);
+			o->bufsize_mb = (unsigned int)v;
+			break;
+		case 'T':
+			if (parse_uint(optarg, 1, INT_MAX / 1000, &v))
+				return fail(err, errlen,
+					    "Invalid timeout '%s' (should be a number of seconds, 1-%d).",
+					    optarg, INT_MAX / 1000);
+			o->timeout_s = (unsigned int)v;
+			break;
+		case 'V':
+			o->action = ACT_VERSION;
+			return 0;
+		case 'h':
+			o->action = ACT_HELP;
+			return 0;
+		case ':':
+			return fail(err, errlen, "Option '-%c' needs an argument.",
+				    optopt);
+		default:
+			/* "--help": getopt reports '-' at the start of the word */
+			if (optopt == '-')
+				return fail(err, errlen,
+					    "Invalid option '--' (staprun has no long options).");
+			if (optopt > ' ' && optopt < 127)
+				return fail(err, errlen, "Invalid option '-%c'.", optopt);
+			return fail(err, errlen, "Invalid option character 0x%02x.",
+				    (unsigned int)(unsigned char)optopt);
+		}
+	}
+	if (o->command && o->target)
+		return fail(err, errlen, "You can't give both '-c' and '-x'.");
+	if (o->detach && !o->outfile)
+		return fail(err, errlen,
+			    "'-D' needs '-o FILE': a detached session has no terminal for its output.");
+	if (optind >= argc)
+		return fail(err, errlen, "Need a module name or path to load.");
+	o->module = argv[optind];
+	if (!*o->module)
+		return fail(err, errlen, "Empty module name.");
+	o->modargs = argv + optind + 1;
+	o->nmodargs = argc - optind - 1;
+	for (i = 0; i < o->nmodargs; i++)
+		if (params_check_modarg(o->modargs[i], err, errlen))
+			return -1;
+	return 0;
+}

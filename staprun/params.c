@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* params.c: module names and paths, and the module parameter string
+ * (doc/transport.md, "Loading"). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "staprun/staprun.h"
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static bool is_ident_start(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static bool is_ident(char c)
+{
+	return is_ident_start(c) || (c >= '0' && c <= '9');
+}
+
+/* Characters the kernel's parameter parser would take as a separator. */
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||
+	       c == '\r';
+}
+
+int params_check_modarg(const char *arg, char *err, size_t errlen)
+{
+	const char *eq = strchr(arg, '=');
+	const char *p;
+
+	if (!eq)
+		return fail(err, errlen,
+			    "Invalid module option '%s' (use NAME=VALUE).", arg);
+	if (eq == arg || !is_ident_start(arg[0]))
+		return fail(err, errlen,
+			    "Invalid module option '%s': NAME must be an identifier.",
+			    arg);
+	for (p = arg; p < eq; p++)
+		if (!is_ident(*p))
+			return fail(err, errlen,
+				    "Invalid module option '%s': NAME must be an identifier.",
+				    arg);
+	for (p = eq + 1; *p; p++)
+		if (is_space(*p))
+			return fail(err, errlen,
+				    "Invalid module option '%s': VALUE cannot hold white space.",
+				    arg);
+	return 0;
+}
+
+/* Appends to a growing string; returns -1 when out of memory. */
+static int append(char **s, size_t *len, size_t *cap, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int append(char **s, size_t *len, size_t *cap, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		size_t room = *cap - *len;
+
+		va_start(ap, fmt);
+		n = vsnprintf(*s + *len, room, fmt, ap);
+		va_end(ap);
+		if (n < 0)
+			return -1;
+		if ((size_t)n < room) {
+			*len += (size_t)n;
+			return 0;
+		}
+		{
+			size_t ncap = *cap * 2 + (size_t)n;
+			char *ns = realloc(*s, ncap);
+
+			if (!ns)
+				return -1;
+			*s = ns;
+			*cap = ncap;
+		}
+	}
+}
+
+char *params_build(const struct staprun_opts *o, pid_t target,
+		   char *err, size_t errlen)
+{
+	size_t len = 0, cap = 128;
+	char *s = malloc(cap);
+	int i, r = 0;
+
+	if (!s) {
+		fail(err, errlen, "Out of memory.");
+		return NULL;
+	}
+	s[0] = '\0';
+	/* a separator before each parameter but the first */
+#define SEP (len ? " " : "")
+	if (o->bufsize_mb)
+		r |= append(&s, &len, &cap, "%s_stp_bufsize=%llu", SEP,
+			    (unsigned long long)o->bufsize_mb * 1048576ULL);
+	if (target > 0)
+		r |= append(&s, &len, &cap, "%s_stp_target=%ld", SEP,
+			    (long)target);
+	if (o->bulk)
+		r |= append(&s, &len, &cap, "%s_stp_bulk=1", SEP);
+	for (i = 0; i < o->nmodargs && !r; i++) {
+		if (params_check_modarg(o->modargs[i], err, errlen)) {
+			free(s);
+			return NULL;
+		}
+		r |= append(&s, &len, &cap, "%s%s", SEP, o->modargs[i]);
+	}
+#undef SEP
+	if (r) {
+		free(s);
+		fail(err, errlen, "Out of memory.");
+		return NULL;
+	}
+	return s;
+}
+
+int params_module_path(const char *arg, char *buf, size_t len)
+{
+	struct utsname u;
+	size_t n = strlen(arg);
+	int r;
+
+	/* a path, a file name with its .ko, or a file that is there: as
+	 * given */
+	if (strchr(arg, '/') || (n > 3 && strcmp(arg + n - 3, ".ko") == 0) ||
+	    access(arg, F_OK) == 0) {
+		r = snprintf(buf, len, "%s", arg);
+		return r < 0 || (size_t)r >= len ? -1 : 0;
+	}
+	if (uname(&u))
+		return -1;
+	r = snprintf(buf, len, "/lib/modules/%s/systemtap/%s.ko", u.release,
+		     arg);
+	return r < 0 || (size_t)r >= len ? -1 : 0;
+}

@@ -1,0 +1,242 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* staprun.h: staprun's options and the interfaces between its files. */
+#ifndef STAPRUN_STAPRUN_H
+#define STAPRUN_STAPRUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* The kernel's MODULE_NAME_LEN on 64-bit targets, terminating NUL included. */
+#define STP_MODNAME_MAX 56
+
+/* Size of the buffers that carry error messages back to main(). */
+#define STP_ERRLEN 512
+
+enum staprun_action {
+	ACT_RUN,
+	ACT_HELP,
+	ACT_VERSION,
+};
+
+/* The command line, as parsed by opts_parse(); the strings point into argv. */
+struct staprun_opts {
+	enum staprun_action action;
+	int verbose;			/* -v, repeatable */
+	bool quiet_warnings;		/* -w: drop "WARNING:" messages */
+	const char *outfile;		/* -o FILE */
+	const char *command;		/* -c CMD */
+	pid_t target;			/* -x PID (0: none) */
+	bool detach;			/* -D */
+	bool bulk;			/* -b */
+	unsigned int bufsize_mb;	/* -s MB (0: the module's default) */
+	bool rename;			/* -R */
+	unsigned int timeout_s;		/* -T SECONDS (0: none) */
+	const char *module;		/* MODULE(.ko) */
+	char *const *modargs;		/* NAME=VALUE ... */
+	int nmodargs;
+};
+
+/* options.c */
+
+/*
+ * opts_parse - parse staprun's command line into @o (zeroed first).
+ * Returns 0, or -1 with a message (no "ERROR: " prefix) in @err; the caller
+ * then prints it with the usage text. Uses getopt(3), restarted each call.
+ */
+int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
+	       char *err, size_t errlen);
+/* opts_usage - the usage text, one string. */
+const char *opts_usage(void);
+
+/* params.c */
+
+/*
+ * params_check_modarg - check one NAME=VALUE module option: NAME is
+ * [A-Za-z_][A-Za-z0-9_]*, VALUE has no white space. Returns 0 or -1 with @err.
+ */
+int params_check_modarg(const char *arg, char *err, size_t errlen);
+/*
+ * params_build - the module parameter string of doc/transport.md for @o,
+ * with @target as _stp_target (0: none). Returns a malloc'd string the
+ * caller frees, or NULL with @err set (bad option, out of memory).
+ */
+char *params_build(const struct staprun_opts *o, pid_t target,
+		   char *err, size_t errlen);
+/*
+ * params_module_path - the file for the MODULE argument @arg: @arg itself
+ * when it holds a '/', ends in ".ko" or names an existing file, else
+ * /lib/modules/RELEASE/systemtap/ARG.ko. Returns 0, or -1 when @len is short.
+ */
+int params_module_path(const char *arg, char *buf, size_t len);
+
+/* ctl.c: the records read from .stp_ctl. */
+
+enum ctl_kind {
+	CTL_MSG,	/* M TEXT */
+	CTL_EXIT,	/* X STATUS */
+	CTL_DONE,	/* D STATUS */
+	CTL_UNKNOWN,	/* anything else (text holds the line) */
+};
+
+struct ctl_record {
+	enum ctl_kind kind;
+	int status;		/* X, D: 0-255 (a malformed status reads as 1) */
+	const char *text;	/* M: the message; UNKNOWN: the line */
+};
+
+/* Longest record kept; the rest of a longer line is dropped. */
+#define CTL_LINE_MAX 4096
+
+/* Splits the byte stream of .stp_ctl into lines. Zero-initialise. */
+struct ctl_reader {
+	char line[CTL_LINE_MAX + 1];
+	size_t len;
+};
+
+/* ctl_parse_line - classify one record (no newline) in place. */
+void ctl_parse_line(char *line, struct ctl_record *r);
+/*
+ * ctl_feed - pass @n bytes read from .stp_ctl; @cb is called with each
+ * complete record in order. A non-zero return of @cb stops the feed and is
+ * returned (the remaining bytes are dropped); otherwise returns 0.
+ */
+int ctl_feed(struct ctl_reader *cr, const char *data, size_t n,
+	     int (*cb)(void *arg, const struct ctl_record *r), void *arg);
+
+/* output.c */
+
+/*
+ * write_all - write all @n bytes to @fd, retrying after EINTR, partial
+ * writes and EAGAIN (waiting for POLLOUT). Returns 0 or -errno.
+ */
+int write_all(int fd, const void *buf, size_t n);
+
+/* Bulk mode: demultiplexes [u32 cpu][u32 len][bytes] records of .stp_out. */
+#define BULK_MAX_CPUS 8192
+
+struct bulk_out {
+	const char *prefix;	/* files are PREFIX_CPU, or stpd_cpuCPU */
+	int *fds;		/* per CPU, -1 until opened */
+	unsigned int nfds;
+	unsigned char hdr[8];	/* header bytes collected so far */
+	unsigned int hdrlen;
+	uint32_t cpu;		/* current record */
+	uint32_t left;		/* payload bytes still to come */
+};
+
+/* bulk_init - @prefix is the -o FILE (NULL: "stpd_cpu" without '_'). */
+void bulk_init(struct bulk_out *b, const char *prefix);
+/*
+ * bulk_feed - pass @n bytes of .stp_out; records may be split anywhere.
+ * Returns 0, or -1 with @err set (bad CPU number, a file that cannot be
+ * opened or written).
+ */
+int bulk_feed(struct bulk_out *b, const char *data, size_t n,
+	      char *err, size_t errlen);
+/* bulk_file_name - the output file of @cpu into @buf; -1 if too long. */
+int bulk_file_name(const struct bulk_out *b, unsigned int cpu, char *buf,
+		   size_t len);
+/* bulk_pending - non-zero when a record was cut short. */
+int bulk_pending(const struct bulk_out *b);
+/* bulk_close - close every file; returns 0 or -errno of a failed close. */
+int bulk_close(struct bulk_out *b);
+
+/* modelf.c: the few things staprun needs from a module's ELF image. */
+
+struct mod_image {
+	unsigned char *data;	/* the whole file */
+	size_t size;
+};
+
+/*
+ * modelf_read - read the module file open on @fd into @img (malloc'd; free
+ * with modelf_free). Returns 0 or -errno (-EFBIG beyond 1 GiB, -EINVAL for
+ * something other than a regular file).
+ */
+int modelf_read(int fd, struct mod_image *img);
+void modelf_free(struct mod_image *img);
+/*
+ * modelf_name - the module's name from its .gnu.linkonce.this_module
+ * (struct module) or .modinfo "name=". Returns 0 or -1 (not a module).
+ */
+int modelf_name(const struct mod_image *img, char name[STP_MODNAME_MAX]);
+/*
+ * modelf_modinfo - the value of .modinfo's first "KEY=" entry, a
+ * NUL-terminated string inside the image, or NULL.
+ */
+const char *modelf_modinfo(const struct mod_image *img, const char *key);
+/*
+ * modelf_rename - rename the module in the image to @name (at most
+ * STP_MODNAME_MAX - 1 characters): struct module's name and .modinfo's
+ * "name=" (overwritten when it fits, else blanked, as the kernel then uses
+ * struct module's). Returns 0 or -1 with @err set.
+ */
+int modelf_rename(struct mod_image *img, const char *name, char *err,
+		  size_t errlen);
+
+/* load.c */
+
+/*
+ * load_module - insert the module file open on @fd (or @img when it is
+ * non-NULL: a renamed copy) with @params. Returns 0 or -errno, having
+ * printed "ERROR: Couldn't insert module ..." and a hint.
+ */
+int load_module(int fd, const struct mod_image *img, const char *path,
+		const char *name, const char *params, const char *vermagic);
+/* load_hint - advice for an errno of module insertion, or NULL. */
+const char *load_hint(int err);
+/*
+ * unload_module - delete_module(@name, O_NONBLOCK), retried a few times
+ * while the kernel says busy. Returns 0 or -errno, having printed an error.
+ */
+int unload_module(const char *name, int verbose);
+
+/* target.c: the -c command. */
+
+struct target_cmd {
+	pid_t pid;		/* 0: none, or already reaped */
+	int go_fd;		/* write end of the pipe the child waits on */
+	int status;		/* wait status once reaped */
+};
+
+/*
+ * target_spawn - fork a child that waits until target_release() and then
+ * runs `/bin/sh -c @cmd` with the signal mask @mask restored. Returns 0 or
+ * -errno.
+ */
+int target_spawn(struct target_cmd *t, const char *cmd, const void *mask);
+/* target_release - let the child exec (@go) or make it exit 127 (!@go). */
+void target_release(struct target_cmd *t, bool go);
+/* target_reap - non-blocking waitpid; returns 1 when the child has exited. */
+int target_reap(struct target_cmd *t);
+/* target_end - SIGTERM a child still running at the end and reap it. */
+void target_end(struct target_cmd *t);
+
+/* daemon.c: -D. */
+
+/*
+ * detach_prepare - fork; the parent waits until the child calls
+ * detach_done() and exits 0 (or with the child's status if it ended first);
+ * only the child returns. Returns 0 or -errno (no fork happened).
+ */
+int detach_prepare(int *notify_fd);
+/* detach_done - in the child: start a new session, stdio to /dev/null,
+ * tell the parent to exit. */
+void detach_done(int notify_fd);
+
+/* session.c */
+
+/*
+ * run_session - after the module @name is loaded: open its files, start
+ * (then release the -c command @t and finish -D's detaching on @detach_fd,
+ * -1 without -D), stream the output to @dest_fd (not in bulk mode) until
+ * the session ends. @sigfd is a signalfd for SIGINT, SIGTERM, SIGHUP and
+ * SIGCHLD. Returns the exit status: the script's (D STATUS), or 1 if
+ * staprun failed.
+ */
+int run_session(const struct staprun_opts *o, const char *name, int sigfd,
+		struct target_cmd *t, int detach_fd, int dest_fd);
+
+#endif

@@ -1,0 +1,4 @@
+# -s out of range
+# PROG: staprun
+# ARGV: -s 4096 m.ko
+# RC: 1

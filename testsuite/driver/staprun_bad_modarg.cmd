@@ -1,0 +1,4 @@
+# a module option without =
+# PROG: staprun
+# ARGV: m.ko verbose
+# RC: 1

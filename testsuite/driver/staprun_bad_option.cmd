@@ -1,0 +1,4 @@
+# an option staprun does not have
+# PROG: staprun
+# ARGV: -q m.ko
+# RC: 1

@@ -1,0 +1,4 @@
+# -T 0
+# PROG: staprun
+# ARGV: -T 0 m.ko
+# RC: 1

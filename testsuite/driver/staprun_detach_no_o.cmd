@@ -1,0 +1,4 @@
+# -D needs -o
+# PROG: staprun
+# ARGV: -D m.ko
+# RC: 1

@@ -1,0 +1,4 @@
+# --help: staprun has no long options (as the reference)
+# PROG: staprun
+# ARGV: --help
+# RC: 1

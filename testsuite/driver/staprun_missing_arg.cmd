@@ -1,0 +1,4 @@
+# -o without its argument
+# PROG: staprun
+# ARGV: -o
+# RC: 1

@@ -1,0 +1,4 @@
+# staprun without a module: usage on stderr
+# PROG: staprun
+# ARGV:
+# RC: 1

@@ -1,0 +1,4 @@
+# -V
+# PROG: staprun
+# ARGV: -V
+# RC: 0
