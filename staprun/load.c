@@ -49,6 +49,15 @@ const char *load_hint(int err)
 	}
 }
 
+/* Is a module of that name loaded? */
+static bool module_present(const char *name)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/sys/module/%s", name);
+	return access(path, F_OK) == 0;
+}
+
 /* The first word of vermagic ("6.1.0-56-amd64 SMP ..."): its release. */
 static void vermagic_release(const char *vm, char *buf, size_t len)
 {
@@ -94,7 +103,13 @@ int load_module(int fd, const struct mod_image *img, const char *path,
 	fprintf(stderr, "ERROR: Couldn't insert module '%s': %s\n", path,
 		strerror(e));
 	hint = load_hint(e);
-	if (e == EEXIST)
+	if (e == EEXIST && img && !module_present(name))
+		fprintf(stderr,
+			"Tip: the kernel took the new name '%s', but the "
+			"module's initialisation found something of its "
+			"original name (such as its /proc/systemtap directory) "
+			"in use; see dmesg\n", name);
+	else if (e == EEXIST)
 		fprintf(stderr,
 			"Tip: a module named '%s' is already loaded: unload it "
 			"(rmmod %s) or give -R to load a renamed copy\n",

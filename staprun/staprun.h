@@ -180,7 +180,7 @@ int modelf_rename(struct mod_image *img, const char *name, char *err,
 
 /*
  * load_module - insert the module file open on @fd (or @img when it is
- * non-NULL: a renamed copy) with @params. Returns 0 or -errno, having
+ * non-NULL: a renamed copy, -R) with @params. Returns 0 or -errno, having
  * printed "ERROR: Couldn't insert module ..." and a hint.
  */
 int load_module(int fd, const struct mod_image *img, const char *path,
