@@ -119,6 +119,13 @@ static const char *global_obj(struct xl *x, struct expr *base)
 	return arena_printf(x->a, "&%s", xl_global(x, v));
 }
 
+static enum stap_type var_type(struct xl *x, const struct expr *base)
+{
+	const struct elab_var *v = xl_var(x, base);
+
+	return v ? v->type : base->type;
+}
+
 static bool is_stat_array(struct xl *x, struct expr *base)
 {
 	struct elab_var *v = xl_var(x, base);
@@ -371,7 +378,7 @@ static struct cv assign_index(struct xl *x, struct expr *e, struct expr *tgt)
 		xl_check_error(x);
 		return rhs;
 	}
-	if (tgt->type == TYPE_STRING) {
+	if (var_type(x, tgt->index.base) == TYPE_STRING) {
 		if (op == OP_CAT_ASSIGN) {
 			t = xl_new_str(x);
 			em(x, "stp_array_get_str(%s, %s, %s);", obj, keys, t);
@@ -591,7 +598,7 @@ struct cv xl_expr(struct xl *x, struct expr *e)
 			const char *keys = xl_keys(x, &e->index.idx);
 			const char *obj = global_obj(x, e->index.base), *t;
 
-			if (e->type != TYPE_STRING)
+			if (var_type(x, e->index.base) != TYPE_STRING)
 				return cv(arena_printf(x->a, "stp_array_get_long(%s, %s)",
 						       obj, keys), false);
 			t = xl_new_str(x);

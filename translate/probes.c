@@ -46,11 +46,11 @@ static void seq_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 			v[k++] = refs[i];
 	qsort(v, k, sizeof(*v), by_seq);
 	if (k) {
-		sb_addf(out, "static const struct stp_seq_probe stp_%s[] = {\n", name);
+		sb_addf(out, "static const struct stp_seq_probe stp_%s_probes[] = {\n", name);
 		for (i = 0; i < k; i++)
 			sb_addf(out, "\t{ &stp_pp%zu, %" PRId64 "LL },\n", v[i].id, v[i].pt->num[0]);
 		sb_adds(out, "};\n\n");
-		sb_addf(desc, "\t.%s = stp_%s,\n\t.n%s = %zu,\n", name, name, name, k);
+		sb_addf(desc, "\t.%s = stp_%s_probes,\n\t.n%s = %zu,\n", name, name, name, k);
 	}
 	free(v);
 	(void)x;

@@ -338,7 +338,7 @@ static int stp_transport_init(void)
 		return -ENOMEM;
 
 	proc_mkdir("systemtap", NULL);	/* fails harmlessly when present */
-	snprintf(path, sizeof(path), "systemtap/%s", stp_module.name);
+	snprintf(path, sizeof(path), "systemtap/%s", THIS_MODULE->name);
 	stp_tp.dir = proc_mkdir(path, NULL);
 	if (!stp_tp.dir)
 		return -EEXIST;
@@ -388,7 +388,7 @@ static void stp_transport_exit(void)
 	if (stp_tp.dir) {
 		char path[80];
 
-		snprintf(path, sizeof(path), "systemtap/%s", stp_module.name);
+		snprintf(path, sizeof(path), "systemtap/%s", THIS_MODULE->name);
 		remove_proc_subtree(path, NULL);
 	}
 	if (stp_tp.rings) {
