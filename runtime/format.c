@@ -199,6 +199,10 @@ int stp_format(char *buf, size_t size, const struct stp_fmt_piece *p,
 			prec = (int)args[a++].n;
 		if (width < 0)
 			width = 0;
+		/* As in the reference, a field never pads past the end of
+		 * the buffer: the padding shrinks so that the value fits. */
+		if ((size_t)width > o.size - 1 - o.len)
+			width = (int)(o.size - 1 - o.len);
 		if (prec < STP_FMT_NONE)
 			prec = STP_FMT_NONE;
 		switch (p->conv) {

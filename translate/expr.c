@@ -548,13 +548,13 @@ static struct cv stat(struct xl *x, struct expr *e)
 }
 
 /* print(@hist_*(s)): the histogram's text. */
-struct cv xl_hist_print(struct xl *x, struct expr *h)
+struct cv xl_hist_print(struct xl *x, struct expr *h, struct expr *at)
 {
 	const char *agg, *desc;
 
 	if (!stat_operand(x, h->hist.operand, &agg, &desc))
 		return cv("0", true);
-	em(x, "stp_print_hist(c, %s, %s, %s);", agg, desc, xl_loc(x, h));
+	em(x, "stp_print_hist(c, %s, %s, %s);", agg, desc, xl_loc(x, at));
 	xl_check_error(x);
 	return cv("0", true);
 }

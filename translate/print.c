@@ -111,14 +111,14 @@ static struct cv print_with_hist(struct xl *x, struct expr *e)
 			em(x, "stp_print_str(c, %s);",
 			   c_string(x->a, e->print.fmt->str.s, e->print.fmt->str.len));
 		if (a->kind == EXPR_HIST)
-			xl_hist_print(x, a);
+			xl_hist_print(x, a, e);
 		else if (a->type == TYPE_STRING)
 			em(x, "stp_print_str(c, %s);", xl_expr(x, a).t);
 		else
 			em(x, "stp_print_long(c, %s);", xl_expr(x, a).t);
 	}
-	if (e->print.pk->newline)
-		em(x, "stp_print_char(c, '\\n');");
+	/* println(@hist_*(s)) prints what print does: the histogram's text
+	 * ends with its own empty line. */
 	return (struct cv){ "0", true };
 }
 

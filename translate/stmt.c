@@ -227,9 +227,12 @@ void xl_stmt(struct xl *x, struct stmt *s)
 	if (!s)
 		return;
 	x->nstr = 0;
+	/* Loops spend their actions per iteration (as the reference does:
+	 * `while (1) n++` stops at n++ after MAXACTION / 2 rounds). */
 	if (s->kind != STMT_BLOCK && s->kind != STMT_NULL) {
 		comment(x, s);
-		action(x, s);
+		if (s->kind != STMT_WHILE && s->kind != STMT_FOR && s->kind != STMT_FOREACH)
+			action(x, s);
 	}
 	switch (s->kind) {
 	case STMT_BLOCK:

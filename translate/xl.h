@@ -96,7 +96,7 @@ void xl_operands(struct xl *x, struct expr **es, size_t n, struct cv *out);
 /* (const union stp_arg[]){ ... } of evaluated values. */
 const char *xl_arg_array(struct xl *x, struct cv *v, struct expr **es, size_t n);
 /* print(@hist_*(s)) */
-struct cv xl_hist_print(struct xl *x, struct expr *h);
+struct cv xl_hist_print(struct xl *x, struct expr *h, struct expr *at);
 /* The variable a symbol expression stands for. */
 struct elab_var *xl_var(struct xl *x, const struct expr *e);
 
