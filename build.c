@@ -181,7 +181,7 @@ static int copy_file(const char *from, const char *to)
 
 /* Run make; its output goes to @log (or through, with -v -v). */
 static int run_make(const struct session *s, const char *build, const char *dir,
-		    const char *log)
+		    const char *log, bool keep_going)
 {
 	const char **argv = calloc((size_t)s->kbuild_vars.n + 8, sizeof(*argv));
 	char mdir[4200];
@@ -192,6 +192,8 @@ static int run_make(const struct session *s, const char *build, const char *dir,
 		abort();
 	snprintf(mdir, sizeof(mdir), "M=%s", dir);
 	argv[n++] = "make";
+	if (keep_going)
+		argv[n++] = "-k";
 	argv[n++] = "-C";
 	argv[n++] = build;
 	argv[n++] = mdir;
@@ -244,6 +246,87 @@ static void remove_tree(const char *dir)
 	rmdir(dir);
 }
 
+/* The kernel feature tests (runtime/linux/autoconf/NAME.c): compiled once
+ * per kernel tree (and set of tests), each to its own object; the header
+ * defines STAPCONF_NAME for each that compiled. Cached; NULL on errors. */
+static char *autoconf_header(const struct session *s, struct arena *a,
+			     const char *rt, const char *build, const char *tree_key)
+{
+	struct strbuf key = STRBUF_INIT, hdr = STRBUF_INIT, names = STRBUF_INIT;
+	const char *dir = arena_printf(a, "%s/linux/autoconf", rt), *cached;
+	char hash[33], tmpl[] = "/tmp/stapconfXXXXXX", path[4200];
+	struct dirent *de;
+	DIR *d;
+	char **tests = NULL;
+	size_t n = 0, i;
+
+	d = opendir(dir);
+	if (!d)
+		return arena_printf(a, "/* no feature tests in %s */\n", dir);
+	while ((de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+
+		if (l > 2 && !strcmp(de->d_name + l - 2, ".c")) {
+			tests = realloc(tests, (n + 1) * sizeof(*tests));
+			if (!tests)
+				abort();
+			tests[n++] = strndup(de->d_name, l - 2);
+		}
+	}
+	closedir(d);
+	qsort(tests, n, sizeof(*tests), cmp_str);
+	sb_adds(&key, tree_key);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s.c", dir, tests[i]);
+		sb_addf(&key, "\n@@%s\n", tests[i]);
+		slurp(&key, path);
+	}
+	hash_hex(key.buf, key.len, "autoconf", hash);
+	sb_release(&key);
+	cached = arena_printf(a, "%s/autoconf/%s.h", cache_dir(a), hash);
+	if (!s->no_cache && slurp(&hdr, cached))
+		goto out;
+	if (!mkdtemp(tmpl))
+		goto out;
+	for (i = 0; i < n; i++) {
+		struct strbuf src = STRBUF_INIT;
+
+		snprintf(path, sizeof(path), "%s/%s.c", dir, tests[i]);
+		slurp(&src, path);
+		snprintf(path, sizeof(path), "%s/ac_%s.c", tmpl, tests[i]);
+		write_file(path, sb_str(&src));
+		sb_release(&src);
+		sb_addf(&names, " ac_%s.o", tests[i]);
+	}
+	snprintf(path, sizeof(path), "%s/Makefile", tmpl);
+	write_file(path, arena_printf(a, "obj-m :=%s\nccflags-y := -Werror\n", sb_str(&names)));
+	snprintf(path, sizeof(path), "%s/build.log", tmpl);
+	if (s->verbose[3])
+		fprintf(stderr, "Pass 4: checking kernel features (%zu tests)\n", n);
+	run_make(s, build, tmpl, path, true);
+	sb_addf(&hdr, "/* Kernel features of %s (runtime/linux/autoconf) */\n", build);
+	for (i = 0; i < n; i++) {
+		char *p;
+
+		snprintf(path, sizeof(path), "%s/ac_%s.o", tmpl, tests[i]);
+		if (access(path, F_OK))
+			continue;
+		sb_adds(&hdr, "#define STAPCONF_");
+		for (p = tests[i]; *p; p++)
+			sb_addc(&hdr, (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p));
+		sb_adds(&hdr, " 1\n");
+	}
+	remove_tree(tmpl);
+	if (!s->no_cache && !mkdir_p(arena_printf(a, "%s/autoconf", cache_dir(a))))
+		write_file(cached, sb_str(&hdr));
+out:
+	for (i = 0; i < n; i++)
+		free(tests[i]);
+	free(tests);
+	sb_release(&names);
+	return sb_to_arena(&hdr, a);
+}
+
 int build_module(const struct session *s, const struct kernel_info *ki,
 		 struct arena *a, const char *c_text, const char *name,
 		 const char **ko)
@@ -251,6 +334,7 @@ int build_module(const struct session *s, const struct kernel_info *ki,
 	struct strbuf key = STRBUF_INIT;
 	const char *rt = runtime_dir(s), *build = ki->build_dir, *cdir, *cached;
 	char hash[33], tmpl[] = "/tmp/stapXXXXXX", path[4200];
+	const char *features;
 	struct stat st;
 	int i, rc;
 
@@ -260,13 +344,15 @@ int build_module(const struct session *s, const struct kernel_info *ki,
 			ki->release ? ki->release : "RELEASE");
 		return -1;
 	}
-	sb_adds(&key, c_text);
-	slurp_runtime(&key, rt, 0);
-	sb_addf(&key, "\n@@kernel %s %s\n", ki->release ? ki->release : "", build);
+	sb_addf(&key, "@@kernel %s %s\n", ki->release ? ki->release : "", build);
 	snprintf(path, sizeof(path), "%s/.config", build);
 	slurp(&key, path);
 	snprintf(path, sizeof(path), "%s/include/generated/utsrelease.h", build);
 	slurp(&key, path);
+	features = autoconf_header(s, a, rt, build, sb_str(&key));
+	sb_adds(&key, features);
+	sb_adds(&key, c_text);
+	slurp_runtime(&key, rt, 0);
 	for (i = 0; i < s->kbuild_vars.n; i++)
 		sb_addf(&key, "\n@@B %s", s->kbuild_vars.v[i]);
 	hash_hex(key.buf, key.len, STAP_VERSION, hash);
@@ -286,12 +372,15 @@ int build_module(const struct session *s, const struct kernel_info *ki,
 	}
 	snprintf(path, sizeof(path), "%s/%s.c", tmpl, name);
 	rc = write_file(path, c_text);
+	snprintf(path, sizeof(path), "%s/stap_autoconf.h", tmpl);
+	if (!rc)
+		rc = write_file(path, features);
 	snprintf(path, sizeof(path), "%s/Makefile", tmpl);
 	if (!rc)
 		rc = write_file(path, arena_printf(a,
 			"# Generated by stap: kbuild for module %s\n"
 			"obj-m := %s.o\n"
-			"ccflags-y := -I%s -Werror -Wno-declaration-after-statement\n",
+			"ccflags-y := -I%s -include $(src)/stap_autoconf.h -Werror -Wno-declaration-after-statement\n",
 			name, name, rt));
 	if (rc) {
 		fprintf(stderr, "ERROR: cannot write into %s: %s\n", tmpl, strerror(errno));
@@ -299,7 +388,7 @@ int build_module(const struct session *s, const struct kernel_info *ki,
 		return -1;
 	}
 	snprintf(path, sizeof(path), "%s/build.log", tmpl);
-	rc = run_make(s, build, tmpl, path);
+	rc = run_make(s, build, tmpl, path, false);
 	if (rc) {
 		struct strbuf log = STRBUF_INIT;
 

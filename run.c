@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,8 +34,9 @@ static const char *vm_dir(void)
 	return env && *env ? env : VM_SOURCE_DIR;
 }
 
-/* Run @argv, its stdout into @out (when non-NULL); the exit status. */
-static int run_capture(const char *const *argv, struct strbuf *out)
+/* Run @argv, its stdout into @out (when non-NULL); @quiet drops its
+ * stderr unless $STAP_VM_VERBOSE is set. The exit status. */
+static int run_capture(const char *const *argv, struct strbuf *out, bool quiet)
 {
 	int fd[2], st;
 	pid_t pid;
@@ -48,6 +50,9 @@ static int run_capture(const char *const *argv, struct strbuf *out)
 			dup2(fd[1], 1);
 			close(fd[0]);
 			close(fd[1]);
+			if (quiet && !getenv("STAP_VM_VERBOSE") &&
+			    freopen("/dev/null", "w", stderr) == NULL)
+				_exit(127);
 		}
 		execvp(argv[0], (char *const *)argv);
 		fprintf(stderr, "stap: cannot run %s: %s\n", argv[0], strerror(errno));
@@ -69,6 +74,24 @@ static int run_capture(const char *const *argv, struct strbuf *out)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+/* Probe points are checked against the VM kernel's own symbol table:
+ * testsuite/vm/kallsyms captures it once (one boot) and caches it. */
+static void vm_kallsyms(struct arena *a, const char *rel)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *argv[5] = { arena_printf(a, "%s/kallsyms", vm_dir()), "--release", rel,
+				"--path", NULL };
+	size_t n;
+
+	if (getenv("SYSTEMTAP_KALLSYMS"))
+		return;
+	if (run_capture(argv, &out, true) == 0 && out.len) {
+		n = strcspn(sb_str(&out), "\n");
+		setenv("SYSTEMTAP_KALLSYMS", arena_strndup(a, sb_str(&out), n), 1);
+	}
+	sb_release(&out);
+}
+
 const char *vm_release(const struct session *s, struct arena *a)
 {
 	struct strbuf out = STRBUF_INIT;
@@ -85,14 +108,17 @@ const char *vm_release(const struct session *s, struct arena *a)
 	argv[n++] = "--line";
 	argv[n++] = line;
 	argv[n] = NULL;
-	rc = run_capture(argv, &out);
+	rc = run_capture(argv, &out, true);
 	for (p = sb_str(&out); rc == 0 && p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
 		if (!strncmp(p, "release=", 8))
 			rel = arena_strndup(a, p + 8, strcspn(p + 8, "\n"));
 	sb_release(&out);
-	if (!rel)
+	if (!rel) {
 		fprintf(stderr, "ERROR: could not resolve the VM's kernel (%s --line %s failed)\n",
 			fk, line);
+		return NULL;
+	}
+	vm_kallsyms(a, rel);
 	return rel;
 }
 
@@ -220,7 +246,7 @@ static int run_in_vm(const struct session *s, struct arena *a, const char *ko,
 		name);
 	argv[n++] = sb_str(&sh);
 	argv[n] = NULL;
-	rc = run_capture(argv, &out);
+	rc = run_capture(argv, &out, false);
 	p = strstr(sb_str(&out), "@@OUT\n");
 	if (rc || !p) {
 		fprintf(stderr, "ERROR: the VM run failed (run-vm exit %d)%s\n", rc,
@@ -276,7 +302,7 @@ int run_module(const struct session *s, struct arena *a, const char *ko,
 	staprun_opts(s, a, false, &sh, argv, &n);
 	argv[n++] = ko;
 	argv[n] = NULL;
-	rc = run_capture(argv, NULL);
+	rc = run_capture(argv, NULL, false);
 	sb_release(&sh);
 	return rc < 0 ? 1 : rc;
 }

@@ -549,10 +549,10 @@ int ksyms_load(struct ksyms *ks, struct arena *a, const char *release,
 	struct {
 		enum src_kind kind;
 		const char *path;
-	} src[7];
-	const char *running = NULL;
+	} src[8];
+	const char *running = NULL, *given = getenv("SYSTEMTAP_KALLSYMS");
 	struct utsname u;
-	int i, r, first = 0;
+	int i, r, first = 0, nsrc = 7;
 
 	memset(ks, 0, sizeof(*ks));
 	if (uname(&u) == 0)
@@ -576,7 +576,15 @@ int ksyms_load(struct ksyms *ks, struct arena *a, const char *release,
 	src[0].kind = src[1].kind = SRC_MAP;
 	src[2].kind = src[3].kind = src[4].kind = src[5].kind = SRC_ELF;
 	src[6].kind = SRC_KALLSYMS;
-	for (i = 0; i < 7; i++) {
+	/* $SYSTEMTAP_KALLSYMS: a copy of the target's /proc/kallsyms (stap
+	 * --remote=qemu sets it to the test VM's), tried first. */
+	if (given && *given) {
+		memmove(src + 1, src, sizeof(src[0]) * 7);
+		src[0].path = given;
+		src[0].kind = SRC_MAP;
+		nsrc = 8;
+	}
+	for (i = 0; i < nsrc; i++) {
 		const char *path = src[i].path;
 		char why[256];
 

@@ -45,9 +45,14 @@ static enum hrtimer_restart stp_timer_fn(struct hrtimer *t)
 
 static void stp_timer_start_one(struct stp_timer_state *s, bool pinned)
 {
+#ifdef STAPCONF_HRTIMER_SETUP
+	hrtimer_setup(&s->t, stp_timer_fn, CLOCK_MONOTONIC,
+		      pinned ? HRTIMER_MODE_REL_PINNED : HRTIMER_MODE_REL);
+#else
 	hrtimer_init(&s->t, CLOCK_MONOTONIC,
 		     pinned ? HRTIMER_MODE_REL_PINNED : HRTIMER_MODE_REL);
 	s->t.function = stp_timer_fn;
+#endif
 	hrtimer_start(&s->t, stp_timer_period(s->tp),
 		      pinned ? HRTIMER_MODE_REL_PINNED : HRTIMER_MODE_REL);
 }

@@ -383,7 +383,11 @@ static void stp_transport_exit(void)
 
 	if (stp_tp.timer_live) {
 		WRITE_ONCE(stp_tp.timer_live, false);
+#ifdef STAPCONF_TIMER_DELETE_SYNC
+		timer_delete_sync(&stp_tp.wake_timer);
+#else
 		del_timer_sync(&stp_tp.wake_timer);
+#endif
 	}
 	if (stp_tp.dir) {
 		char path[80];
