@@ -270,6 +270,49 @@ const char *stp_entry_key_string(const struct stp_map *m,
 	return e->data + m->off[i];
 }
 
+bool stp_entry_matches(const struct stp_map *m, const struct stp_map_entry *e,
+		       const union stp_arg *keys, u32 mask)
+{
+	u32 i;
+
+	for (i = 0; i < m->d.nkeys; i++) {
+		if (!(mask & (1u << i)))
+			continue;
+		if (m->d.key_type[i] == STP_STRING) {
+			const char *k = keys[i].s ? keys[i].s : "";
+
+			if (strncmp(e->data + m->off[i], k, MAXSTRINGLEN - 1))
+				return false;
+		} else if (*(const s64 *)(e->data + m->off[i]) != keys[i].n) {
+			return false;
+		}
+	}
+	return true;
+}
+
+bool stp_map_any_match(const struct stp_map *m, const union stp_arg *keys, u32 mask)
+{
+	const struct stp_map_entry *e;
+	u32 n = 0;
+
+	for (e = m->oldest; e && n < m->d.max_entries; e = e->newer, n++)
+		if (stp_entry_matches(m, e, keys, mask))
+			return true;
+	return false;
+}
+
+void stp_map_delete_matching(struct stp_map *m, const union stp_arg *keys, u32 mask)
+{
+	struct stp_map_entry *e, *next;
+	u32 n = 0;
+
+	for (e = m->oldest; e && n < m->d.max_entries; e = next, n++) {
+		next = e->newer;
+		if (stp_entry_matches(m, e, keys, mask))
+			unlink_entry(m, e);
+	}
+}
+
 /* <0, 0, >0 as @a sorts before, with, after @b in the requested order. */
 static int compare(const struct stp_map *m, const struct stp_map_entry *a,
 		   const struct stp_map_entry *b, int by, int dir)

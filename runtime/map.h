@@ -57,6 +57,15 @@ s64 stp_entry_key_long(const struct stp_map *m, const struct stp_map_entry *e,
 const char *stp_entry_key_string(const struct stp_map *m,
 				 const struct stp_map_entry *e, unsigned int i);
 
+/* Array slices (a[k, *]): does @e have the keys of @keys at the positions
+ * whose bit is set in @mask? */
+bool stp_entry_matches(const struct stp_map *m, const struct stp_map_entry *e,
+		       const union stp_arg *keys, u32 mask);
+/* Is there an entry matching (see above)? */
+bool stp_map_any_match(const struct stp_map *m, const union stp_arg *keys, u32 mask);
+/* Delete every matching entry. */
+void stp_map_delete_matching(struct stp_map *m, const union stp_arg *keys, u32 mask);
+
 /* foreach: the entries in order into the map's own iteration array, which
  * is returned with its length in *@n. A sort reorders the map itself (as
  * the reference does): plain iteration then follows the last sort, and

@@ -106,6 +106,46 @@ const char *xl_keys(struct xl *x, struct ptrvec *idx)
 	return xl_arg_array(x, v, (struct expr **)idx->v, idx->n);
 }
 
+bool xl_has_wildcard(const struct ptrvec *idx)
+{
+	size_t i;
+
+	for (i = 0; i < idx->n; i++)
+		if (((const struct expr *)idx->v[i])->kind == EXPR_WILDCARD)
+			return true;
+	return false;
+}
+
+const char *xl_slice_keys(struct xl *x, struct expr *base, struct ptrvec *idx,
+			  unsigned *mask)
+{
+	const struct elab_var *arr = xl_var(x, base);
+	struct expr **es = arena_alloc(x->a, sizeof(*es) * (idx->n + 1));
+	struct cv *v = arena_alloc(x->a, sizeof(*v) * (idx->n + 1));
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, k = 0, j = 0;
+
+	*mask = 0;
+	for (i = 0; i < idx->n; i++)
+		if (((struct expr *)idx->v[i])->kind != EXPR_WILDCARD) {
+			es[k++] = idx->v[i];
+			*mask |= 1u << i;
+		}
+	xl_operands(x, es, k, v);
+	sb_adds(&sb, "(const union stp_arg[]){ ");
+	for (i = 0; i < idx->n; i++) {
+		bool str = arr && i < ELAB_MAX_INDEX && arr->idx[i] == TYPE_STRING;
+
+		if (*mask & (1u << i))
+			sb_addf(&sb, "%s{ .%c = %s }", i ? ", " : "",
+				es[j]->type == TYPE_STRING ? 's' : 'n', v[j].t), j++;
+		else
+			sb_addf(&sb, "%s{ .%s }", i ? ", " : "", str ? "s = \"\"" : "n = 0");
+	}
+	sb_adds(&sb, " }");
+	return sb_to_arena(&sb, x->a);
+}
+
 /* The C object of an array or statistics global named by @base. */
 static const char *global_obj(struct xl *x, struct expr *base)
 {
@@ -561,8 +601,18 @@ struct cv xl_hist_print(struct xl *x, struct expr *h, struct expr *at)
 
 static struct cv in(struct xl *x, struct expr *e)
 {
-	const char *keys = xl_keys(x, &e->in.idx);
+	const char *keys;
+	unsigned mask;
 
+	if (e->in.array->kind == EXPR_SYMBOL && xl_has_wildcard(&e->in.idx)) {
+		keys = xl_slice_keys(x, e->in.array, &e->in.idx, &mask);
+		if (is_stat_array(x, e->in.array))
+			return cv(arena_printf(x->a, "stp_pmap_any_match(%s, %s, 0x%x)",
+					       global_obj(x, e->in.array), keys, mask), false);
+		return cv(arena_printf(x->a, "stp_map_any_match(%s.m, %s, 0x%x)",
+				       global_obj(x, e->in.array) + 1, keys, mask), false);
+	}
+	keys = xl_keys(x, &e->in.idx);
 	if (e->in.array->kind != EXPR_SYMBOL) {
 		xl_error(x, &e->loc, "keyword 'in'",
 			 "translation of this membership test is not supported");

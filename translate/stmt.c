@@ -90,11 +90,16 @@ static void s_for(struct xl *x, struct stmt *s)
 static void s_foreach(struct xl *x, struct stmt *s)
 {
 	struct foreach_stmt *fe = s->fe;
-	struct elab_var *arr = fe->array->kind == EXPR_SYMBOL ? xl_var(x, fe->array) : NULL;
+	struct expr *base = fe->array->kind == EXPR_INDEX ? fe->array->index.base : fe->array;
+	struct elab_var *arr = base->kind == EXPR_SYMBOL ? xl_var(x, base) : NULL;
 	const char *m, *v, *n, *i, *cont = xl_new_label(x, "cont"), *lim = "0";
+	const char *slice = NULL, *cnt = NULL;
+	unsigned mask = 0;
 	bool stats;
 	size_t k;
 
+	if (fe->array->kind == EXPR_INDEX && arr)
+		slice = xl_slice_keys(x, base, &fe->array->index.idx, &mask);
 	if (!arr || arr->scope != VAR_GLOBAL || arr->arity < 1) {
 		xl_error(x, &fe->array->loc, elab_token(x->e, fe->array),
 			 "translation of foreach over this operand is not yet supported");
@@ -120,12 +125,25 @@ static void s_foreach(struct xl *x, struct stmt *s)
 		 : arena_printf(x->a, "%s.m", xl_global(x, arr)));
 	em(x, "u32 %s, %s;", n, i);
 	em(x, "struct stp_map_entry **%s = stp_map_sorted(%s, %d, %d, %s, &%s);",
-	   v, m, fe->sort_key, fe->sort_dir ? fe->sort_dir : 1, lim, n);
+	   v, m, fe->sort_key, fe->sort_dir ? fe->sort_dir : 1, slice ? "0" : lim, n);
+	if (slice) {
+		cnt = xl_new_long(x);
+		em(x, "const union stp_arg *%s_keys = %s;", m, slice);
+		em(x, "%s = 0;", cnt);
+	}
 	if (fe->limit)
 		em(x, "if (%s <= 0)", lim);
 	if (fe->limit)
 		em(x, "\t%s = 0;", n);
 	em(x, "for (%s = 0; %s < %s; %s++) {", i, i, n, i);
+	if (slice) {
+		em(x, "if (!stp_entry_matches(%s, %s[%s], %s_keys, 0x%x))", m, v, i, m, mask);
+		em(x, "\tcontinue;");
+		if (fe->limit) {
+			em(x, "if (++%s > %s)", cnt, lim);
+			em(x, "\tbreak;");
+		}
+	}
 	action(x, s);
 	for (k = 0; k < fe->keys.n; k++) {
 		struct elab_var *kv = xl_var(x, fe->keys.v[k]);
@@ -171,6 +189,18 @@ static void s_delete(struct xl *x, struct stmt *s)
 			em(x, "%s[0] = '\\0';", g);
 		else
 			em(x, "%s = 0;", g);
+		return;
+	}
+	if (t->kind == EXPR_INDEX && t->index.base->kind == EXPR_SYMBOL &&
+	    (v = xl_var(x, t->index.base)) && v->scope == VAR_GLOBAL &&
+	    xl_has_wildcard(&t->index.idx)) {
+		unsigned mask;
+
+		keys = xl_slice_keys(x, t->index.base, &t->index.idx, &mask);
+		if (v->type == TYPE_STATS)
+			em(x, "stp_pmap_delete_matching(&%s, %s, 0x%x);", xl_global(x, v), keys, mask);
+		else
+			em(x, "stp_map_delete_matching(%s.m, %s, 0x%x);", xl_global(x, v), keys, mask);
 		return;
 	}
 	if (t->kind == EXPR_INDEX && t->index.base->kind == EXPR_SYMBOL &&

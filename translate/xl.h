@@ -91,6 +91,11 @@ const char *xl_cond(struct xl *x, struct expr *e);
  * entries are wildcards and are not allowed here). */
 const char *xl_keys(struct xl *x, struct ptrvec *idx);
 void xl_check_error(struct xl *x);
+/* Array slices: does @idx hold a '*'? The keys of a slice (placeholders
+ * for the wildcards) and in *@mask the positions that must match. */
+bool xl_has_wildcard(const struct ptrvec *idx);
+const char *xl_slice_keys(struct xl *x, struct expr *base, struct ptrvec *idx,
+			  unsigned *mask);
 /* Evaluate @n operands left to right (see expr.c). */
 void xl_operands(struct xl *x, struct expr **es, size_t n, struct cv *out);
 /* (const union stp_arg[]){ ... } of evaluated values. */

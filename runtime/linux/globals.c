@@ -255,6 +255,24 @@ static void stp_pmap_delete(struct stp_pmap *p, const union stp_arg *k)
 		stp_map_delete(p->cpu[cpu], k);
 }
 
+static bool stp_pmap_any_match(struct stp_pmap *p, const union stp_arg *k, u32 mask)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		if (stp_map_any_match(p->cpu[cpu], k, mask))
+			return true;
+	return false;
+}
+
+static void stp_pmap_delete_matching(struct stp_pmap *p, const union stp_arg *k, u32 mask)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		stp_map_delete_matching(p->cpu[cpu], k, mask);
+}
+
 static void stp_pmap_clear(struct stp_pmap *p)
 {
 	unsigned int cpu;
