@@ -120,6 +120,8 @@ char *params_build(const struct staprun_opts *o, pid_t target,
 			    (long)target);
 	if (o->bulk)
 		r |= append(&s, &len, &cap, "%s_stp_bulk=1", SEP);
+	/* stp_pid(): this process, where begin and end probes run. */
+	r |= append(&s, &len, &cap, "%s_stp_pid=%ld", SEP, (long)getpid());
 	for (i = 0; i < o->nmodargs && !r; i++) {
 		if (params_check_modarg(o->modargs[i], err, errlen)) {
 			free(s);
