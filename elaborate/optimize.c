@@ -460,7 +460,10 @@ void opt_run(struct elab *e)
 	for (i = 0; i < e->probes.n; i++) {
 		struct elab_probe *p = e->probes.v[i];
 
-		if (empty_stmt(p->body)) {
+		/* An empty procfs probe still makes its file readable or
+		 * writable: it stays (the reference elides it and gets the
+		 * file's mode wrong). */
+		if (empty_stmt(p->body) && !p->procfs) {
 			struct elab_point *pt = p->points.v[0];
 
 			p->elided = true;

@@ -26,7 +26,7 @@ struct stp_map {
 	struct stp_map_entry *free;
 	struct stp_map_entry *oldest, *newest;
 	u32 n;
-	struct stp_map_entry **iter;		/* foreach order */
+	struct stp_map_entry **iter;		/* foreach order, iter_slots arrays */
 };
 
 static size_t slot_size(const struct stp_map_desc *d, u8 type)
@@ -64,7 +64,8 @@ struct stp_map *stp_map_alloc(const struct stp_map_desc *d)
 		;
 	m->buckets = stp_zalloc(m->nbuckets * sizeof(*m->buckets));
 	m->pool = stp_zalloc(m->esize * d->max_entries);
-	m->iter = stp_zalloc(d->max_entries * sizeof(*m->iter));
+	m->iter = stp_zalloc((size_t)d->max_entries * (d->iter_slots ? d->iter_slots : 1) *
+			     sizeof(*m->iter));
 	if (!m->buckets || !m->pool || !m->iter) {
 		stp_map_free(m);
 		return NULL;
@@ -362,9 +363,18 @@ static void sift_down(struct stp_map *m, struct stp_map_entry **v, u32 root,
 struct stp_map_entry **stp_map_sorted(struct stp_map *m, int by, int dir,
 				      s64 limit, u32 *n)
 {
-	struct stp_map_entry **v = m->iter, *e, *t;
+	return stp_map_sorted_slot(m, 0, by, dir, limit, n);
+}
+
+struct stp_map_entry **stp_map_sorted_slot(struct stp_map *m, unsigned int slot,
+					   int by, int dir, s64 limit, u32 *n)
+{
+	struct stp_map_entry **v, *e, *t;
 	u32 count = 0, i;
 
+	if (slot >= (m->d.iter_slots ? m->d.iter_slots : 1))
+		slot = 0;
+	v = m->iter + (size_t)slot * m->d.max_entries;
 	for (e = m->oldest; e && count < m->d.max_entries; e = e->newer) {
 		e->pos = count;
 		v[count++] = e;

@@ -28,6 +28,7 @@ struct stp_map_desc {
 	u32 stat_size;			/* STP_STAT values: stp_stat_size() */
 	u32 max_entries;
 	bool wrap;			/* a%: evict the oldest when full */
+	u8 iter_slots;			/* foreach loops over it nested at once (0: 1) */
 };
 
 struct stp_map_entry;
@@ -75,5 +76,10 @@ void stp_map_delete_matching(struct stp_map *m, const union stp_arg *keys, u32 m
  * array is valid until the next call or change of the map. */
 struct stp_map_entry **stp_map_sorted(struct stp_map *m, int by, int dir,
 				      s64 limit, u32 *n);
+/* The same into iteration array @slot (< iter_slots): a foreach nested in
+ * another over the same map uses its own array, so the outer loop keeps
+ * its order. */
+struct stp_map_entry **stp_map_sorted_slot(struct stp_map *m, unsigned int slot,
+					   int by, int dir, s64 limit, u32 *n);
 
 #endif

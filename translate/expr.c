@@ -437,7 +437,7 @@ static struct cv assign_index(struct xl *x, struct expr *e, struct expr *tgt)
 		   op == OP_SUB_ASSIGN ? "-" : "", rhs.t, loc);
 	} else {
 		em(x, "%s = stp_array_get_long(%s, %s);", t, obj, keys);
-		cur = arith(x, op, cv(t, true), rhs, e);
+		cur = arith(x, op, cv(t, true), rhs, e->bin.r);
 		em(x, "%s = stp_array_set_long(c, %s, %s, %s, %s);", t, obj, keys, cur.t, loc);
 	}
 	xl_check_error(x);
@@ -480,8 +480,9 @@ static struct cv assign(struct xl *x, struct expr *e)
 		}
 		return cv(lv, false);
 	}
+	/* x /= 0 is reported at the divisor, as the reference does. */
 	if (op != OP_ASSIGN)
-		rhs = arith(x, op, cv(lv, false), rhs, e);
+		rhs = arith(x, op, cv(lv, false), rhs, e->bin.r);
 	em(x, "%s = %s;", lv, rhs.t);
 	return cv(lv, false);
 }

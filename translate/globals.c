@@ -109,6 +109,77 @@ const char *xl_stat_desc(struct xl *x, const struct elab_var *v)
 	return sb_to_arena(&sb, x->a);
 }
 
+/* How many foreach loops over @v are nested at most, lexically, in @s
+ * (@d: those around @s). */
+static unsigned foreach_depth(struct xl *x, const struct elab_var *v,
+			      const struct stmt *s, unsigned d)
+{
+	unsigned best = d, k;
+	size_t i;
+
+	if (!s)
+		return d;
+	switch (s->kind) {
+	case STMT_BLOCK:
+		for (i = 0; i < s->stmts.n; i++)
+			if ((k = foreach_depth(x, v, s->stmts.v[i], d)) > best)
+				best = k;
+		return best;
+	case STMT_IF:
+		best = foreach_depth(x, v, s->if_.then, d);
+		k = foreach_depth(x, v, s->if_.els, d);
+		return k > best ? k : best;
+	case STMT_WHILE:
+	case STMT_FOR:
+		return foreach_depth(x, v, s->loop.body, d);
+	case STMT_TRY:
+		best = foreach_depth(x, v, s->try_.body, d);
+		k = foreach_depth(x, v, s->try_.handler, d);
+		return k > best ? k : best;
+	case STMT_FOREACH: {
+		const struct expr *a = s->fe->array;
+
+		if (a->kind == EXPR_INDEX)
+			a = a->index.base;
+		if (xl_var(x, a) == v)
+			d++;
+		k = foreach_depth(x, v, s->fe->body, d);
+		return k > d ? k : d;
+	}
+	case STMT_NULL:
+	case STMT_EXPR:
+	case STMT_BREAK:
+	case STMT_CONTINUE:
+	case STMT_NEXT:
+	case STMT_RETURN:
+	case STMT_DELETE:
+		return d;
+	}
+	return d;
+}
+
+/* Iteration arrays @v needs: its deepest nesting of foreach loops. */
+static unsigned iter_slots(struct xl *x, const struct elab_var *v)
+{
+	unsigned best = 1, k;
+	size_t i;
+
+	for (i = 0; i < x->e->probes.n; i++) {
+		const struct elab_probe *p = x->e->probes.v[i];
+
+		if (!p->elided && (k = foreach_depth(x, v, p->body, 0)) > best)
+			best = k;
+	}
+	for (i = 0; i < x->e->func_list.n; i++) {
+		const struct elab_func *f = x->e->func_list.v[i];
+
+		if (f->used && f->decl->func.body &&
+		    (k = foreach_depth(x, v, f->decl->func.body, 0)) > best)
+			best = k;
+	}
+	return best > 255 ? 255 : best;
+}
+
 static const char *map_desc(struct xl *x, const struct elab_var *v, const char **ovf)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -118,10 +189,10 @@ static const char *map_desc(struct xl *x, const struct elab_var *v, const char *
 	sb_addf(&sb, "{ .nkeys = %d, .key_type = { ", v->arity);
 	for (i = 0; i < v->arity; i++)
 		sb_addf(&sb, "%s%s", i ? ", " : "", type_const(v->idx[i]));
-	sb_addf(&sb, " }, .val_type = %s, .max_entries = %s, .wrap = %s }",
+	sb_addf(&sb, " }, .val_type = %s, .max_entries = %s, .wrap = %s, .iter_slots = %u }",
 		type_const(v->type),
 		size > 0 ? arena_printf(x->a, "%" PRId64, size) : "MAXMAPENTRIES",
-		v->decl && v->decl->global.wrap ? "true" : "false");
+		v->decl && v->decl->global.wrap ? "true" : "false", iter_slots(x, v));
 	*ovf = size > 0 ? arena_printf(x->a, "\"Array overflow, check size limit (%" PRId64 ")\"", size)
 			: "\"Array overflow, check MAXMAPENTRIES\"";
 	return sb_to_arena(&sb, x->a);

@@ -150,7 +150,7 @@ static void procfs_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 			if (q->num[1] >= 0)
 				umask = q->num[1];
 		}
-		mode = (rd ? 0444u : 0u) | (wr ? 0222u : 0u);
+		mode = (rd ? 0400u : 0u) | (wr ? 0200u : 0u);	/* root's only */
 		if (umask >= 0)
 			mode &= ~(unsigned)umask;
 		if (!k++)

@@ -7,6 +7,7 @@
 
 #include "translate/xl.h"
 #include "util/arena.h"
+#include "util/vec.h"
 
 /* "FILE:LINE: text" of the line @s starts on, safe inside a comment. */
 static void comment(struct xl *x, const struct stmt *s)
@@ -25,8 +26,8 @@ static void comment(struct xl *x, const struct stmt *s)
 	while (p < end && *p != '\n' && n < sizeof(text) - 4) {
 		char ch = *p++;
 
-		if (ch == '*' && p < end && *p == '/')
-			ch = '+';
+		if ((ch == '*' && p < end && *p == '/') || (ch == '/' && p < end && *p == '*'))
+			ch = '|';
 		text[n++] = (ch >= 32 && ch < 127) ? ch : ' ';
 	}
 	if (p < end && *p != '\n')
@@ -48,6 +49,31 @@ static void label(struct xl *x, const char *l)
 	x->indent--;
 }
 
+/* A loop iteration costs an action but is not where MAXACTION is
+ * reported (the reference names the statement inside); a body without
+ * statements checks here, so no loop escapes the budget. */
+static bool empty_body(const struct stmt *s)
+{
+	size_t i;
+
+	if (!s || s->kind == STMT_NULL)
+		return true;
+	if (s->kind != STMT_BLOCK)
+		return false;
+	for (i = 0; i < s->stmts.n; i++)
+		if (!empty_body(s->stmts.v[i]))
+			return false;
+	return true;
+}
+
+static void iteration(struct xl *x, const struct stmt *s, const struct stmt *body)
+{
+	if (empty_body(body))
+		action(x, s);
+	else
+		em(x, "c->actions--;");
+}
+
 static void loop_body(struct xl *x, struct stmt *body, const char *cont)
 {
 	const char *saved = x->cont_label;
@@ -65,7 +91,7 @@ static void s_while(struct xl *x, struct stmt *s)
 	const char *cont = xl_new_label(x, "cont");
 
 	em(x, "for (;;) {");
-	action(x, s);
+	iteration(x, s, s->loop.body);
 	x->nstr = 0;
 	if (s->loop.cond)
 		em(x, "if (!%s)", xl_cond(x, s->loop.cond));
@@ -94,7 +120,7 @@ static void s_foreach(struct xl *x, struct stmt *s)
 	struct elab_var *arr = base->kind == EXPR_SYMBOL ? xl_var(x, base) : NULL;
 	const char *m, *v, *n, *i, *cont = xl_new_label(x, "cont"), *lim = "0";
 	const char *slice = NULL, *cnt = NULL;
-	unsigned mask = 0;
+	unsigned mask = 0, slot = 0;
 	bool stats;
 	size_t k;
 
@@ -111,6 +137,13 @@ static void s_foreach(struct xl *x, struct stmt *s)
 			 "translation of sorting by @%s is not yet supported", fe->sort_stat);
 		return;
 	}
+	for (k = 0; k < x->fe_stack.n; k++)
+		slot += x->fe_stack.v[k] == arr;
+	if (stats && slot) {
+		xl_error(x, &s->loc, "keyword 'foreach'",
+			 "translation of nested foreach loops over one statistics array is not yet supported");
+		return;
+	}
 	m = xl_new_label(x, "m");
 	v = xl_new_label(x, "v");
 	n = xl_new_label(x, "n");
@@ -124,8 +157,8 @@ static void s_foreach(struct xl *x, struct stmt *s)
 	   stats ? arena_printf(x->a, "stp_pmap_agg(&%s)", xl_global(x, arr))
 		 : arena_printf(x->a, "%s.m", xl_global(x, arr)));
 	em(x, "u32 %s, %s;", n, i);
-	em(x, "struct stp_map_entry **%s = stp_map_sorted(%s, %d, %d, %s, &%s);",
-	   v, m, fe->sort_key, fe->sort_dir ? fe->sort_dir : 1, slice ? "0" : lim, n);
+	em(x, "struct stp_map_entry **%s = stp_map_sorted_slot(%s, %u, %d, %d, %s, &%s);",
+	   v, m, slot, fe->sort_key, fe->sort_dir ? fe->sort_dir : 1, slice ? "0" : lim, n);
 	if (slice) {
 		cnt = xl_new_long(x);
 		em(x, "const union stp_arg *%s_keys = %s;", m, slice);
@@ -144,7 +177,7 @@ static void s_foreach(struct xl *x, struct stmt *s)
 			em(x, "\tbreak;");
 		}
 	}
-	action(x, s);
+	iteration(x, s, fe->body);
 	for (k = 0; k < fe->keys.n; k++) {
 		struct elab_var *kv = xl_var(x, fe->keys.v[k]);
 
@@ -164,7 +197,9 @@ static void s_foreach(struct xl *x, struct stmt *s)
 		else
 			em(x, "%s = *stp_entry_long(%s, %s[%s]);", xl_local(x, vv), m, v, i);
 	}
+	vec_push(x->a, &x->fe_stack, arr);
 	loop_body(x, fe->body, cont);
+	x->fe_stack.n--;
 	label(x, cont);
 	em(x, "}");
 	em(x, "}");
@@ -230,6 +265,71 @@ static void s_return(struct xl *x, struct stmt *s)
 		else
 			em(x, "l->__retvalue = %s;", v.t);
 	}
+	em(x, "goto out;");
+}
+
+/* The overload tried after @f: overloads (same name and arity) run in
+ * priority order, then definition order. */
+static struct elab_func *following_overload(struct xl *x, struct elab_func *f)
+{
+	struct ptrvec *v = ptrmap_get(&x->e->funcs, f->name);
+	struct elab_func *head = f->first ? f->first : f, *best = NULL;
+	int64_t fp = f->decl->func.has_priority ? f->decl->func.priority : 0;
+	size_t i, fi = 0;
+
+	for (i = 0; v && i < v->n; i++)
+		if (v->v[i] == f)
+			fi = i;
+	for (i = 0; v && i < v->n; i++) {
+		struct elab_func *o = v->v[i];
+		int64_t op = o->decl->func.has_priority ? o->decl->func.priority : 0;
+		int64_t bp;
+
+		if (o == f || !o->used || (o != head && o->first != head))
+			continue;
+		if (op < fp || (op == fp && i < fi))
+			continue;	/* tried before f */
+		bp = best && best->decl->func.has_priority ? best->decl->func.priority : 0;
+		if (!best || op < bp)
+			best = o;
+	}
+	return best;
+}
+
+/* `next` in a function: the following overload runs with the same
+ * arguments and its result is this one's; without one, the function
+ * just returns. */
+static void next_overload(struct xl *x, struct stmt *s)
+{
+	struct elab_func *f = x->fn->f, *g = following_overload(x, f);
+	int i;
+
+	(void)s;
+	if (!g) {
+		em(x, "goto out;");
+		return;
+	}
+	em(x, "if (unlikely(c->nesting >= MAXNESTING)) {");
+	em(x, "stp_error(c, \"MAXNESTING exceeded\", %s);", xl_stmt_loc(x, s));
+	em(x, "goto %s;", x->err_label);
+	em(x, "}");
+	em(x, "{");
+	em(x, "struct %s *n = stp_frame_at(c, c->nesting + 1);", xl_frame_name_of(x, g));
+	em(x, "memset(n, 0, sizeof(*n));");
+	for (i = 0; i < f->arity; i++) {
+		if (f->params[i]->type == TYPE_STRING)
+			em(x, "stp_strcpy(n->%s, %s);", xl_param_field(x, g, i), xl_local(x, f->params[i]));
+		else
+			em(x, "n->%s = %s;", xl_param_field(x, g, i), xl_local(x, f->params[i]));
+	}
+	em(x, "c->nesting++;");
+	em(x, "%s(c);", xl_func_name(x, g));
+	em(x, "c->nesting--;");
+	if (f->ret == TYPE_STRING)
+		em(x, "stp_strcpy(l->__retvalue, n->__retvalue);");
+	else if (f->ret == TYPE_LONG)
+		em(x, "l->__retvalue = n->__retvalue;");
+	em(x, "}");
 	em(x, "goto out;");
 }
 
@@ -299,12 +399,10 @@ void xl_stmt(struct xl *x, struct stmt *s)
 		em(x, "goto %s;", x->cont_label ? x->cont_label : "out");
 		break;
 	case STMT_NEXT:
-		if (x->fn->f) {
-			xl_error(x, &s->loc, "keyword 'next'",
-				 "translation of next in functions is not yet supported");
-			break;
-		}
-		em(x, "goto out;");
+		if (x->fn->f)
+			next_overload(x, s);
+		else
+			em(x, "goto out;");
 		break;
 	case STMT_RETURN:
 		s_return(x, s);

@@ -39,6 +39,7 @@ struct xl {
 	const char *err_label;		/* where an error goes */
 	const char *cont_label;		/* `continue` target, or NULL */
 	bool in_loop;
+	struct ptrvec fe_stack;		/* arrays of the enclosing foreach loops */
 
 	int nfmt;			/* format tables */
 	int nloc;			/* location strings */

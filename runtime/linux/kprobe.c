@@ -20,7 +20,7 @@ static int stp_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
 
 	if (!stp_running())
 		return 0;
-	c = stp_enter(s->d->probe, MAXACTION);
+	c = stp_enter(s->d->probe, MAXACTION_INTERRUPTIBLE);
 	if (!c)
 		return 0;
 	c->regs = regs;
@@ -39,7 +39,7 @@ static int stp_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *
 	if (!krp || !stp_running())
 		return 0;
 	s = container_of(krp, struct stp_kprobe_state, krp);
-	c = stp_enter(s->d->probe, MAXACTION);
+	c = stp_enter(s->d->probe, MAXACTION_INTERRUPTIBLE);
 	if (!c)
 		return 0;
 	c->regs = regs;

@@ -23,10 +23,16 @@ static struct stp_session stp_sess = {
 
 static long _stp_target;
 module_param(_stp_target, long, 0400);
+static long _stp_pid;		/* staprun's pid: stp_pid() */
+module_param(_stp_pid, long, 0400);
 
+/* Probes other than begin/end/error fire only while running and until
+ * exit() or a fatal error (as in the reference: no probe runs between
+ * the request and the end probes). */
 static bool stp_running(void)
 {
-	return atomic_read(&stp_sess.state) == STP_RUNNING;
+	return atomic_read(&stp_sess.state) == STP_RUNNING &&
+	       !atomic_read(&stp_sess.exit_requested);
 }
 
 static void stp_ctl_printf(const char *fmt, ...)
@@ -88,26 +94,24 @@ static void stp_session_error_count(struct stp_context *c)
 }
 
 /* Run sequence probes (begin, end, error) in order, in process context.
- * Once exit() was asked for, begin probes of a later sequence number do
- * not run; after a fatal error no more run at all. */
+ * Once exit() was asked for, no further begin probe runs (as in the
+ * reference, not even one of the same sequence number); after a fatal
+ * error no more run at all. */
 static void stp_run_seq(const struct stp_seq_probe *v, unsigned int n, bool begin)
 {
 	unsigned int i;
-	s64 exit_seq = 0;
 	bool exited = false;
 
 	for (i = 0; i < n; i++) {
 		if (atomic_read(&stp_sess.fatal) && v != stp_module.error)
 			return;
-		if (begin && exited && v[i].seq != exit_seq)
+		if (begin && exited)
 			return;
 		preempt_disable();
 		stp_run_probe(v[i].probe, NULL, MAXACTION_INTERRUPTIBLE);
 		preempt_enable();
-		if (begin && !exited && atomic_read(&stp_sess.exit_requested)) {
+		if (begin && atomic_read(&stp_sess.exit_requested))
 			exited = true;
-			exit_seq = v[i].seq;
-		}
 	}
 }
 

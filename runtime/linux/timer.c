@@ -36,7 +36,8 @@ static enum hrtimer_restart stp_timer_fn(struct hrtimer *t)
 	struct pt_regs *regs = s->tp->profile ? get_irq_regs() : NULL;
 
 	if (stp_running())
-		stp_run_probe(s->tp->probe, regs, MAXACTION);
+		stp_run_probe(s->tp->probe, regs,
+			      s->tp->profile ? MAXACTION : MAXACTION_INTERRUPTIBLE);
 	if (!READ_ONCE(stp_tm.live))
 		return HRTIMER_NORESTART;
 	hrtimer_forward_now(t, stp_timer_period(s->tp));
