@@ -175,6 +175,7 @@ static size_t stp_out_gather(size_t room)
 		struct stp_rec rec, best_rec = { 0 };
 		unsigned long flags;
 		unsigned int cpu;
+		size_t hdr;
 
 		for_each_possible_cpu(cpu) {
 			struct stp_ring *r = &stp_tp.rings[cpu];
@@ -189,16 +190,20 @@ static size_t stp_out_gather(size_t room)
 		}
 		if (!best)
 			break;
-		if (got + best_rec.len > room) {
-			if (got)
-				break;
-			best_rec.len = (u32)room;	/* cannot happen: records <= bounce */
-		}
+		hdr = _stp_bulk ? 2 * sizeof(u32) : 0;
+		if (got + hdr + best_rec.len > room)
+			break;		/* records are smaller than the bounce buffer */
 		spin_lock_irqsave(&best->lock, flags);
 		stp_ring_copy_out(best, &rec, sizeof(rec));
-		stp_ring_copy_out(best, stp_tp.bounce + got, rec.len);
+		stp_ring_copy_out(best, stp_tp.bounce + got + hdr, rec.len);
 		spin_unlock_irqrestore(&best->lock, flags);
-		got += rec.len;
+		if (hdr) {
+			/* -b: [u32 cpu][u32 len] before each record */
+			u32 h[2] = { (u32)(best - stp_tp.rings), rec.len };
+
+			memcpy(stp_tp.bounce + got, h, sizeof(h));
+		}
+		got += hdr + rec.len;
 	}
 	return got;
 }
@@ -209,6 +214,9 @@ static ssize_t stp_out_read(struct file *f, char __user *ubuf, size_t count,
 	size_t got;
 	int rc;
 
+	/* Whole records only: a reader must take the largest one. */
+	if (count < STP_OUT_SIZE + 2 * sizeof(u32))
+		return -EINVAL;
 	for (;;) {
 		if (mutex_lock_interruptible(&stp_tp.read_mutex))
 			return -ERESTARTSYS;
