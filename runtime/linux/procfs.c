@@ -103,6 +103,22 @@ static const struct proc_ops stp_procfs_ops = {
 	.proc_lseek = default_llseek,
 };
 
+/* Did an earlier procfs probe (index below @i) make directory @sub (@n
+ * bytes) already? proc_mkdir() of an existing name WARNs in the kernel
+ * log ("already registered"), so each directory is made once. */
+static bool stp_procfs_dir_made(unsigned int i, const char *sub, size_t n)
+{
+	unsigned int j;
+
+	for (j = 0; j < i; j++) {
+		const char *p = stp_module.procfs[j].path;
+
+		if (!strncmp(p, sub, n) && p[n] == '/')
+			return true;
+	}
+	return false;
+}
+
 static int stp_procfs_register(void)
 {
 	unsigned int i;
@@ -129,7 +145,8 @@ static int stp_procfs_register(void)
 
 			memcpy(sub, path, n);
 			sub[n] = '\0';
-			proc_mkdir(sub, stp_tp.dir);
+			if (!stp_procfs_dir_made(i, sub, n))
+				proc_mkdir(sub, stp_tp.dir);
 		}
 		if (!proc_create_data(path, s->d->umode, stp_tp.dir, &stp_procfs_ops, s))
 			return -ENOMEM;

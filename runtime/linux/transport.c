@@ -323,21 +323,6 @@ static const struct proc_ops stp_ctl_ops = {
 	.proc_lseek = noop_llseek,
 };
 
-/* Is "/proc/systemtap" there (made by an earlier module)? proc_mkdir() of
- * an existing name is not a quiet failure: proc_register() WARNs "already
- * registered" with a stack trace. Looked up through the loading process's
- * /proc; two modules loading at the same moment may still both create it,
- * and one of them WARNs. */
-static bool stp_proc_dir_present(void)
-{
-	struct file *f = filp_open("/proc/systemtap", O_RDONLY | O_DIRECTORY, 0);
-
-	if (IS_ERR(f))
-		return false;
-	filp_close(f, NULL);
-	return true;
-}
-
 /* Does /proc/systemtap exist (made by another module)? proc_mkdir() of
  * an existing name would warn in the kernel log. */
 static bool stp_proc_systemtap_exists(void)
@@ -372,7 +357,7 @@ static int stp_transport_init(void)
 	if (stp_ring_init(&stp_tp.ctl, STP_CTL_SIZE))
 		return -ENOMEM;
 
-	if (!stp_proc_dir_present())
+	if (!stp_proc_systemtap_exists())
 		proc_mkdir("systemtap", NULL);
 	snprintf(path, sizeof(path), "systemtap/%s", THIS_MODULE->name);
 	stp_tp.dir = proc_mkdir(path, NULL);
