@@ -9,6 +9,7 @@
 
 #include "translate/xl.h"
 #include "util/arena.h"
+#include "util/regex.h"
 #include "util/strbuf.h"
 
 static struct cv cv(const char *t, bool stable)
@@ -304,6 +305,53 @@ static struct cv ternary(struct xl *x, struct expr *e)
 	return cv(t, true);
 }
 
+/* s =~ "literal": the pattern is compiled here into a static NFA program
+ * (util/regex.c) that the runtime runs (runtime/regex.c). */
+static struct cv regex_match(struct xl *x, struct expr *e)
+{
+	const struct expr *pat = e->bin.r;
+	struct strbuf sb = STRBUF_INIT;
+	struct re_prog *prog;
+	const char *err, *name, *classes = "NULL";
+	struct cv subj;
+	size_t i, k;
+
+	if (pat->kind != EXPR_STRING) {
+		xl_error(x, &pat->loc, elab_token(x->e, pat),
+			 "regular expression must be a literal string");
+		return cv("0", true);
+	}
+	prog = re_compile(x->a, pat->str.s, pat->str.len, &err);
+	if (!prog) {
+		xl_error(x, &pat->loc, elab_token(x->e, pat),
+			 "invalid regular expression: %s", err);
+		return cv("0", true);
+	}
+	name = arena_printf(x->a, "stp_re%d", x->nfmt++);
+	sb_addf(&sb, "static const struct stp_re_inst %s[] = {\n", name);
+	for (i = 0; i < prog->n; i++)
+		sb_addf(&sb, "\t{ %u, %u, %u, %u },\n", prog->inst[i].op, prog->inst[i].c,
+			prog->inst[i].x, prog->inst[i].y);
+	sb_adds(&sb, "};");
+	if (prog->nclasses) {
+		classes = arena_printf(x->a, "%s_classes", name);
+		sb_addf(&sb, "\nstatic const u8 %s[][32] = {\n", classes);
+		for (i = 0; i < prog->nclasses; i++) {
+			sb_adds(&sb, "\t{");
+			for (k = 0; k < 32; k++)
+				sb_addf(&sb, "%s0x%02x", k ? ", " : " ", prog->classes[i][k]);
+			sb_adds(&sb, " },\n");
+		}
+		sb_adds(&sb, "};");
+	}
+	em_head(x, "%s", sb_str(&sb));
+	sb_release(&sb);
+	subj = xl_expr(x, e->bin.l);
+	return cv(arena_printf(x->a, "(%sstp_regex_match(%s, %zu, %s, %s, &c->re_work))",
+			       e->bin.op == OP_NOMATCH ? "!" : "", name, prog->n, classes,
+			       subj.t), false);
+}
+
 static struct cv binary(struct xl *x, struct expr *e)
 {
 	struct expr *ops[2] = { e->bin.l, e->bin.r };
@@ -312,11 +360,8 @@ static struct cv binary(struct xl *x, struct expr *e)
 
 	if (e->bin.op == OP_LAND || e->bin.op == OP_LOR)
 		return logical(x, e);
-	if (e->bin.op == OP_MATCH || e->bin.op == OP_NOMATCH) {
-		xl_error(x, &e->loc, elab_token(x->e, e),
-			 "translation of regular expression matching is not yet supported");
-		return cv("0", true);
-	}
+	if (e->bin.op == OP_MATCH || e->bin.op == OP_NOMATCH)
+		return regex_match(x, e);
 	xl_operands(x, ops, 2, v);
 	if (e->bin.op == OP_CONCAT) {
 		t = xl_new_str(x);

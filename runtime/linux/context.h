@@ -31,6 +31,7 @@ struct stp_context {
 	size_t procfs_size;
 	size_t procfs_len;
 	char *frames;			/* (MAXNESTING + 1) frames */
+	struct stp_re_work re_work;	/* =~ */
 	size_t out_len;
 	char out[STP_OUT_SIZE];		/* this handler's output so far */
 };
