@@ -29,7 +29,13 @@ static void sb_grow(struct strbuf *sb, size_t extra)
 
 void sb_addn(struct strbuf *sb, const char *s, size_t n)
 {
+	if (!n && sb->buf)
+		return;
 	sb_grow(sb, n);
+	if (!n) {
+		sb->buf[sb->len] = '\0';
+		return;
+	}
 	memcpy(sb->buf + sb->len, s, n);
 	sb->len += n;
 	sb->buf[sb->len] = '\0';
