@@ -127,6 +127,8 @@ struct elab {
 	struct ptrmap mod_ksyms;	/* module name -> struct ksyms * */
 
 	struct ptrmap procfs_reads;	/* path -> its .read point */
+	struct ptrvec dead_code;	/* branches the optimiser removed, each
+					 * followed by its function (or NULL) */
 	bool listing;			/* -l/-L: no diagnostics for points */
 };
 

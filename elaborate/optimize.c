@@ -14,6 +14,7 @@
 struct octx {
 	struct elab *e;
 	bool changed;
+	struct elab_func *fn;		/* the function being optimised, or NULL */
 };
 
 /* The library's own elisions are not the user's concern. */
@@ -280,7 +281,13 @@ static struct stmt *opt_stmt(struct octx *o, struct stmt *s)
 		if (s->if_.cond->kind == EXPR_NUMBER) {
 			/* The dead branch goes without a word about its insides. */
 			struct stmt *r = s->if_.cond->num ? s->if_.then : s->if_.els;
+			struct stmt *dead = s->if_.cond->num ? s->if_.els : s->if_.then;
 
+			/* Kept aside: types still come from it (see types.c). */
+			if (dead) {
+				vec_push(o->e->a, &o->e->dead_code, dead);
+				vec_push(o->e->a, &o->e->dead_code, o->fn);
+			}
 			o->changed = true;
 			return r ? opt_stmt(o, r) : null_stmt(o, s);
 		}
@@ -448,11 +455,13 @@ void opt_run(struct elab *e)
 		for (i = 0; i < e->probes.n; i++) {
 			struct elab_probe *p = e->probes.v[i];
 
+			o.fn = NULL;
 			p->body = opt_stmt(&o, p->body);
 		}
 		for (i = 0; i < e->func_list.n; i++) {
 			struct elab_func *f = e->func_list.v[i];
 
+			o.fn = f;
 			if (f->used && f->decl->func.body)
 				f->decl->func.body = opt_stmt(&o, f->decl->func.body);
 		}

@@ -793,6 +793,19 @@ void type_infer(struct elab *e)
 		t.changed = false;
 		walk_all(&t);
 	} while (t.changed && ++rounds < 100000);	/* monotonic: ends */
+	/* As in the reference, code the optimiser removed (if (0) { ... })
+	 * is not checked, but still gives types to variables that the live
+	 * code leaves undetermined (global e; if (0) e[1] = 1; foreach ...). */
+	if (e->dead_code.n) {
+		do {
+			t.changed = false;
+			for (i = 0; i + 1 < e->dead_code.n; i += 2) {
+				t.fn = e->dead_code.v[i + 1];
+				infer_stmt(&t, e->dead_code.v[i]);
+			}
+			walk_all(&t);
+		} while (t.changed && ++rounds < 100000);
+	}
 	t.report = true;
 	walk_all(&t);
 	if (diag_errors(e->d))
