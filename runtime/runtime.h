@@ -100,6 +100,7 @@
 #include "linux/kprobe.c"
 #include "linux/procfs.c"
 #include "linux/session.c"
+#include "linux/tapset_support.c"
 #pragma GCC diagnostic pop
 
 #endif

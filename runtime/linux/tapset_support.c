@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* tapset_support.c: helpers of the tapset library's embedded C (the tapset/ files)
+ * that are too long to repeat in each function: bounded string reads,
+ * escaping a string for display, the task's word size, kernel backtraces and
+ * their symbolic forms. Everything runs in probe context: no sleeping, no
+ * allocation, bounded loops. */
+
+#ifdef CONFIG_X86
+#include <asm/unwind.h>
+#endif
+#include <linux/stacktrace.h>
+
+/* system(): the longest command an "S" control record holds (stp_ctl_send
+ * builds the record in STP_ERR_SIZE + 64 bytes: "S ", the text, "\n"). */
+#define STP_SYSTEM_MAX (STP_ERR_SIZE + 64 - 3)
+
+/* A string's worth of scratch space for one embedded-C function body
+ * (which calls nothing that uses it in turn): one per CPU, as the handler
+ * owns its CPU's context. */
+struct stp_scratch_buf {
+	char s[MAXSTRINGLEN];
+};
+static DEFINE_PER_CPU(struct stp_scratch_buf, stp_scratch_buf);
+
+static char *stp_scratch(void)
+{
+	return this_cpu_ptr(&stp_scratch_buf)->s;
+}
+
+/* At most @n bytes (cut to MAXSTRINGLEN - 1) of the NUL-terminated string
+ * at kernel (!@user) or user address @addr into @dst, NUL-terminated:
+ * 0, or -EFAULT with @dst empty. n <= 0 reads nothing and gives "".
+ * The kernel exports no fault-safe string copy to modules
+ * (strncpy_from_kernel_nofault and strncpy_from_user_nofault are not
+ * exported on 6.1), so this copies with copy_from_*_nofault a page at a
+ * time: it never reads beyond the page holding the NUL or the n-th byte. */
+static int stp_strn_copy(char *dst, u64 addr, s64 n, bool user)
+{
+	size_t got = 0, k, i;
+	u64 a;
+
+	dst[0] = '\0';
+	if (n <= 0)
+		return 0;
+	if (n > MAXSTRINGLEN - 1)
+		n = MAXSTRINGLEN - 1;
+	while (got < (size_t)n) {
+		a = addr + got;
+		k = min_t(u64, (size_t)n - got, PAGE_SIZE - (a & (PAGE_SIZE - 1)));
+		if (user ? stp_read_user(dst + got, a, k) : stp_read_kernel(dst + got, a, k)) {
+			dst[0] = '\0';
+			return -EFAULT;
+		}
+		for (i = 0; i < k; i++)
+			if (!dst[got + i])
+				return 0;
+		got += k;
+	}
+	dst[n] = '\0';
+	return 0;
+}
+
+static int stp_kernel_strn(char *dst, u64 addr, s64 n)
+{
+	return stp_strn_copy(dst, addr, n, false);
+}
+
+static int stp_user_strn(char *dst, u64 addr, s64 n)
+{
+	return stp_strn_copy(dst, addr, n, true);
+}
+
+/* Does the current task run 32-bit user code (user_long() then reads 4
+ * bytes)? */
+static bool stp_user_compat(void)
+{
+#if defined(CONFIG_X86_64) && defined(CONFIG_COMPAT)
+	return current->mm && !user_64bit_mode(task_pt_regs(current));
+#elif defined(CONFIG_COMPAT)
+	return in_compat_syscall();
+#else
+	return false;
+#endif
+}
+
+/* The @size-byte integer (1, 2, 4 or 8) at user address @addr into *@v,
+ * sign- or zero-extended: 0, or -EFAULT with *@v = 0. */
+static int stp_user_num(u64 addr, unsigned int size, bool sign, s64 *v)
+{
+	union {
+		u8 b;
+		u16 h;
+		u32 w;
+		u64 d;
+	} u;
+
+	*v = 0;
+	if (size > sizeof(u) || stp_read_user(&u, addr, size))
+		return -EFAULT;
+	switch (size) {
+	case 1:
+		*v = sign ? (s64)(s8)u.b : (s64)u.b;
+		break;
+	case 2:
+		*v = sign ? (s64)(s16)u.h : (s64)u.h;
+		break;
+	case 4:
+		*v = sign ? (s64)(s32)u.w : (s64)u.w;
+		break;
+	default:
+		*v = (s64)u.d;
+		break;
+	}
+	return 0;
+}
+
+/* The size of a C long in the current task's user space. */
+static unsigned int stp_user_long_size(void)
+{
+	return stp_user_compat() ? 4 : sizeof(long);
+}
+
+/* A valid UTF-8 sequence of 2 to 4 bytes at @s: its length, and its code
+ * point in *@cp; 0 when @s does not start one (overlong forms, surrogates
+ * and code points past U+10FFFF are not valid). */
+static unsigned int stp_utf8_seq(const unsigned char *s, u32 *cp)
+{
+	unsigned int n, i;
+	u32 v;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		n = 2;
+		v = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		n = 3;
+		v = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		n = 4;
+		v = s[0] & 0x07;
+	} else {
+		return 0;
+	}
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)	/* also stops at the NUL */
+			return 0;
+		v = (v << 6) | (s[i] & 0x3f);
+	}
+	if ((n == 3 && v < 0x800) || (n == 4 && (v < 0x10000 || v > 0x10ffff)) ||
+	    (v >= 0xd800 && v <= 0xdfff))
+		return 0;
+	*cp = v;
+	return n;
+}
+
+#define STP_ESCAPE_MAX 10	/* the longest escape: \UXXXXXXXX */
+
+/* The escaped form of the character at @s into @out (STP_ESCAPE_MAX
+ * bytes): \a \b \t \n \v \f \r, \" and \\; a valid UTF-8 sequence as
+ * \uXXXX or \UXXXXXXXX (beyond U+FFFF); any other byte below 32 or from
+ * 127 up as \ooo; printable ASCII as itself. Returns the escape's length;
+ * *@used is the number of bytes of @s it stands for. */
+static size_t stp_escape_next(char *out, const char *s, size_t *used)
+{
+	static const char named[] = "abtnvfr";	/* \a = 7 .. \r = 13 */
+	static const char hex[] = "0123456789ABCDEF";
+	unsigned char ch = (unsigned char)*s;
+	unsigned int n, i, digits;
+	u32 cp;
+
+	*used = 1;
+	if (ch >= 7 && ch <= 13) {
+		out[0] = '\\';
+		out[1] = named[ch - 7];
+		return 2;
+	}
+	if (ch == '"' || ch == '\\') {
+		out[0] = '\\';
+		out[1] = (char)ch;
+		return 2;
+	}
+	if (ch >= 32 && ch < 127) {
+		out[0] = (char)ch;
+		return 1;
+	}
+	n = ch >= 0x80 ? stp_utf8_seq((const unsigned char *)s, &cp) : 0;
+	if (n) {
+		*used = n;
+		digits = cp > 0xffff ? 8 : 4;
+		out[0] = '\\';
+		out[1] = digits == 8 ? 'U' : 'u';
+		for (i = 0; i < digits; i++)
+			out[2 + i] = hex[(cp >> (4 * (digits - 1 - i))) & 0xf];
+		return 2 + digits;
+	}
+	out[0] = '\\';
+	out[1] = (char)('0' + (ch >> 6));
+	out[2] = (char)('0' + ((ch >> 3) & 7));
+	out[3] = (char)('0' + (ch & 7));
+	return 4;
+}
+
+/* Append to @dst (at *@at) the escaped characters of @src while they fit
+ * in @budget bytes in all, stopping at the first escape that does not fit
+ * (an escape is never cut). Returns true when all of @src went in. */
+static bool stp_escape_into(char *dst, size_t *at, const char *src, size_t budget)
+{
+	char e[STP_ESCAPE_MAX];
+	size_t used = 0, k, n;
+
+	while (*src) {
+		k = stp_escape_next(e, src, &n);
+		if (used + k > budget)
+			return false;
+		memcpy(dst + *at, e, k);
+		*at += k;
+		used += k;
+		src += n;
+	}
+	return true;
+}
+
+/* text_strn(): @src escaped (stp_escape_next) in at most @len bytes of
+ * output (len <= 0: MAXSTRINGLEN - 1). Quoted: in double quotes; when the
+ * whole does not fit, as much as fits followed by `"...`. A quoted result
+ * never has fewer than 5 bytes of room (the reference's `""...`), so a
+ * short string like "abc" is shown whole even for len 1. */
+static void stp_text_str(char *dst, const char *src, s64 len, bool quoted)
+{
+	size_t limit = (len <= 0 || len > MAXSTRINGLEN - 1) ? MAXSTRINGLEN - 1 : (size_t)len;
+	size_t at = 0, need = 0, n;
+	char e[STP_ESCAPE_MAX];
+	const char *p;
+
+	if (!quoted) {
+		stp_escape_into(dst, &at, src, limit);
+		dst[at] = '\0';
+		return;
+	}
+	if (limit < 5)
+		limit = 5;
+	for (p = src; *p && need <= limit - 2; p += n)
+		need += stp_escape_next(e, p, &n);
+	dst[at++] = '"';
+	if (need <= limit - 2) {
+		stp_escape_into(dst, &at, src, limit - 2);
+		dst[at++] = '"';
+	} else {
+		stp_escape_into(dst, &at, src, limit - 5);
+		memcpy(dst + at, "\"...", 4);
+		at += 4;
+	}
+	dst[at] = '\0';
+}
+
+/* Backtraces. */
+
+#ifndef STP_BACKTRACE_MAX
+#define STP_BACKTRACE_MAX 64	/* addresses of one backtrace */
+#endif
+
+struct stp_bt {
+	unsigned long pc[STP_BACKTRACE_MAX];
+};
+
+/* One per CPU: a handler owns its CPU's context, hence this buffer too. */
+static DEFINE_PER_CPU(struct stp_bt, stp_bt_buf);
+
+#ifdef CONFIG_X86
+/* The kernel stack at @regs: regs' address first (@first when non-zero),
+ * then the return addresses, as the kernel's own stack_trace_save_regs()
+ * gives them; that one is not exported to modules on 6.1, the unwinder it
+ * is built on is. */
+static unsigned int stp_bt_regs(struct pt_regs *regs, unsigned long first,
+				unsigned long *pc, unsigned int max)
+{
+	struct unwind_state state;
+	unsigned int n = 0;
+	unsigned long a;
+
+	pc[n++] = first ? first : instruction_pointer(regs);
+	for (unwind_start(&state, current, regs, NULL);
+	     !unwind_done(&state) && n < max; unwind_next_frame(&state)) {
+		a = unwind_get_return_address(&state);
+		if (!a)
+			break;
+		pc[n++] = a;
+	}
+	return n;
+}
+#endif
+
+/* Collect the kernel backtrace of the probe hit: from the probed registers
+ * when the probe has kernel-mode ones, else from the handler itself (begin,
+ * end and timer probes: the module's frames, then the kernel's). Returns
+ * the number of addresses in *@pcs (0 for a user-mode hit). */
+static unsigned int stp_backtrace(struct stp_context *c, unsigned long **pcs)
+{
+	struct stp_bt *bt = this_cpu_ptr(&stp_bt_buf);
+
+	*pcs = bt->pc;
+	if (c->regs) {
+		if (c->user_mode || user_mode(c->regs))
+			return 0;
+#ifdef CONFIG_X86
+		return stp_bt_regs(c->regs, c->is_return ? 0 : c->probe_addr,
+				   bt->pc, STP_BACKTRACE_MAX);
+#else
+		bt->pc[0] = c->is_return || !c->probe_addr ?
+			instruction_pointer(c->regs) : c->probe_addr;
+		return 1;
+#endif
+	}
+	return stack_trace_save(bt->pc, STP_BACKTRACE_MAX, 0);
+}
+
+/* The address as "name+0xoff/0xsize [module]" ("[kernel]" for the kernel
+ * image), without "/0xsize" when !@size; "" when no symbol covers it. */
+static void stp_symdata(char *dst, size_t n, unsigned long addr, bool size)
+{
+	char sym[KSYM_SYMBOL_LEN];
+	char *slash, *end;
+
+	snprintf(sym, sizeof(sym), "%pS", (void *)addr);
+	if (!strncmp(sym, "0x", 2)) {
+		dst[0] = '\0';
+		return;
+	}
+	/* "name+0xoff/0xsize [mod]": drop "/0xsize" when !size. */
+	slash = size ? NULL : strchr(sym, '/');
+	if (slash) {
+		end = strchr(slash, ' ');
+		if (end)
+			memmove(slash, end, strlen(end) + 1);
+		else
+			*slash = '\0';
+	}
+	snprintf(dst, n, "%s%s", sym, strchr(sym, '[') ? "" : " [kernel]");
+}
+
+/* print_stack()/print_backtrace()'s line for @addr. */
+static void stp_print_frame(struct stp_context *c, const char *prefix, unsigned long addr)
+{
+	char sym[KSYM_SYMBOL_LEN + 16];
+
+	stp_symdata(sym, sizeof(sym), addr, true);
+	if (sym[0])
+		stp_cprintf(c, "%s0x%lx : %s\n", prefix, addr, sym);
+	else
+		stp_cprintf(c, "%s0x%lx\n", prefix, addr);
+}
+
+/* Append "TEXT\n" for @addr to the string @dst of length *@at (sprint_stack
+ * and sprint_backtrace): the symbol without its size, or the address.
+ * False once the string is full. */
+static bool stp_sprint_frame(char *dst, size_t *at, unsigned long addr)
+{
+	char sym[KSYM_SYMBOL_LEN + 16];
+	int k;
+
+	stp_symdata(sym, sizeof(sym), addr, false);
+	if (sym[0])
+		k = snprintf(dst + *at, MAXSTRINGLEN - *at, "%s\n", sym);
+	else
+		k = snprintf(dst + *at, MAXSTRINGLEN - *at, "0x%lx\n", addr);
+	if (k < 0 || *at + (size_t)k >= MAXSTRINGLEN) {
+		dst[*at] = '\0';	/* whole lines only */
+		return false;
+	}
+	*at += (size_t)k;
+	return true;
+}
+
+/* The next space-separated word of @*s (a backtrace() string): *@w and
+ * its length *@n; false at the end. */
+static bool stp_next_word(const char **s, const char **w, size_t *n)
+{
+	const char *p = *s;
+
+	while (*p == ' ')
+		p++;
+	if (!*p)
+		return false;
+	*w = p;
+	while (*p && *p != ' ')
+		p++;
+	*n = (size_t)(p - *w);
+	*s = p;
+	return true;
+}
+
+/* The word's value as a hex number ("0x" optional; 0 when it is none). */
+static unsigned long stp_word_addr(const char *w, size_t n)
+{
+	char word[24];
+
+	if (n >= sizeof(word))
+		return 0;
+	memcpy(word, w, n);
+	word[n] = '\0';
+	return (unsigned long)simple_strtoull(word, NULL, 16);
+}
+
+/* sprint_stack(): " WORD : SYMDATA\n" per word of @stk into @dst, whole
+ * lines within MAXSTRINGLEN. */
+static void stp_sprint_stack(char *dst, const char *stk)
+{
+	char sym[KSYM_SYMBOL_LEN + 16];
+	const char *w;
+	unsigned long a;
+	size_t n, at = 0;
+	int k;
+
+	dst[0] = '\0';
+	while (stp_next_word(&stk, &w, &n)) {
+		a = stp_word_addr(w, n);
+		stp_symdata(sym, sizeof(sym), a, true);
+		if (sym[0])
+			k = snprintf(dst + at, MAXSTRINGLEN - at, " %.*s : %s\n", (int)n, w, sym);
+		else
+			k = snprintf(dst + at, MAXSTRINGLEN - at, " %.*s : 0x%lx\n", (int)n, w, a);
+		if (k < 0 || at + (size_t)k >= MAXSTRINGLEN) {
+			dst[at] = '\0';
+			return;
+		}
+		at += (size_t)k;
+	}
+}
