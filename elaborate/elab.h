@@ -178,6 +178,8 @@ void type_infer(struct elab *e);
 
 /* ---- optimize.c ---- */
 void opt_run(struct elab *e);
+/* Does @s do nothing (empty blocks and null statements only)? */
+bool empty_stmt(const struct stmt *s);
 
 /* ---- probe_match.c / alias.c ---- */
 /* Register the built-in families (the tree in @e->root). */

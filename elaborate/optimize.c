@@ -329,8 +329,8 @@ static struct stmt *opt_stmt(struct octx *o, struct stmt *s)
 	return s;
 }
 
-/* Does @s do anything? */
-static bool empty_stmt(const struct stmt *s)
+/* Does @s do nothing (empty blocks and null statements only)? */
+bool empty_stmt(const struct stmt *s)
 {
 	size_t i;
 

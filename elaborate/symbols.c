@@ -393,10 +393,17 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 		res_expr(e, sc, x->tern.t);
 		res_expr(e, sc, x->tern.f);
 		break;
-	case EXPR_IN:
+	case EXPR_IN: {
+		struct elab_var *v;
+
 		res_keys(e, sc, &x->in.idx, true);
 		res_array_base(e, sc, x->in.array, (int)x->in.idx.n);
+		/* a membership test reads the array (no automatic display) */
+		v = ptrmap_get(&e->var_of, x->in.array);
+		if (v)
+			v->read = true;
 		break;
+	}
 	case EXPR_TARGET:
 		res_target(e, sc, x, false);
 		break;

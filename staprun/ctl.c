@@ -53,6 +53,10 @@ void ctl_parse_line(char *line, struct ctl_record *r)
 		r->kind = CTL_DONE;
 		r->status = parse_status(line + 2);
 		break;
+	case 'S':
+		r->kind = CTL_SYSTEM;
+		r->text = line + 2;
+		break;
 	default:
 		break;
 	}

@@ -284,19 +284,6 @@ int modelf_name(const struct mod_image *img, char name[STP_MODNAME_MAX])
 	return 0;
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 int modelf_rename(struct mod_image *img, const char *name, char *err,
 		  size_t errlen)
 {
@@ -304,10 +291,10 @@ int modelf_rename(struct mod_image *img, const char *name, char *err,
 	size_t room, n = strlen(name);
 
 	if (!valid_name(name))
-		return fail(err, errlen, "Invalid module name '%s'.", name);
+		return staprun_fail(err, errlen, "Invalid module name '%s'.", name);
 	field = this_module_name(img, &room);
 	if (!field || !valid_name(field))
-		return fail(err, errlen,
+		return staprun_fail(err, errlen,
 			    "Couldn't find the module's name in .gnu.linkonce.this_module.");
 	memset(field, 0, room);
 	memcpy(field, name, n);

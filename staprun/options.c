@@ -40,10 +40,7 @@ const char *opts_usage(void)
 	return usage_text;
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+int staprun_fail(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -78,7 +75,7 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 
 	memset(o, 0, sizeof(*o));
 	if (argc < 1)
-		return fail(err, errlen, "Need a module name or path to load.");
+		return staprun_fail(err, errlen, "Need a module name or path to load.");
 	/* '+': stop at MODULE, so that its options are never taken for ours;
 	 * ':' first: report a missing argument as ':' rather than '?'. */
 	optind = 0;
@@ -93,17 +90,17 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 			break;
 		case 'o':
 			if (!*optarg)
-				return fail(err, errlen, "Empty output file name for '-o'.");
+				return staprun_fail(err, errlen, "Empty output file name for '-o'.");
 			o->outfile = optarg;
 			break;
 		case 'c':
 			if (!*optarg)
-				return fail(err, errlen, "Empty command for '-c'.");
+				return staprun_fail(err, errlen, "Empty command for '-c'.");
 			o->command = optarg;
 			break;
 		case 'x':
 			if (parse_uint(optarg, 1, INT_MAX, &v))
-				return fail(err, errlen,
+				return staprun_fail(err, errlen,
 					    "Invalid target process id '%s' (should be a positive number).",
 					    optarg);
 			o->target = (pid_t)v;
@@ -119,14 +116,14 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 			break;
 		case 's':
 			if (parse_uint(optarg, 1, 4095, &v))
-				return fail(err, errlen,
+				return staprun_fail(err, errlen,
 					    "Invalid buffer size '%s' (should be 1-4095 MB).",
 					    optarg);
 			o->bufsize_mb = (unsigned int)v;
 			break;
 		case 'T':
 			if (parse_uint(optarg, 1, INT_MAX / 1000, &v))
-				return fail(err, errlen,
+				return staprun_fail(err, errlen,
 					    "Invalid timeout '%s' (should be a number of seconds, 1-%d).",
 					    optarg, INT_MAX / 1000);
 			o->timeout_s = (unsigned int)v;
@@ -138,29 +135,29 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 			o->action = ACT_HELP;
 			return 0;
 		case ':':
-			return fail(err, errlen, "Option '-%c' needs an argument.",
+			return staprun_fail(err, errlen, "Option '-%c' needs an argument.",
 				    optopt);
 		default:
 			/* "--help": getopt reports '-' at the start of the word */
 			if (optopt == '-')
-				return fail(err, errlen,
+				return staprun_fail(err, errlen,
 					    "Invalid option '--' (staprun has no long options).");
 			if (optopt > ' ' && optopt < 127)
-				return fail(err, errlen, "Invalid option '-%c'.", optopt);
-			return fail(err, errlen, "Invalid option character 0x%02x.",
+				return staprun_fail(err, errlen, "Invalid option '-%c'.", optopt);
+			return staprun_fail(err, errlen, "Invalid option character 0x%02x.",
 				    (unsigned int)(unsigned char)optopt);
 		}
 	}
 	if (o->command && o->target)
-		return fail(err, errlen, "You can't give both '-c' and '-x'.");
+		return staprun_fail(err, errlen, "You can't give both '-c' and '-x'.");
 	if (o->detach && !o->outfile)
-		return fail(err, errlen,
+		return staprun_fail(err, errlen,
 			    "'-D' needs '-o FILE': a detached session has no terminal for its output.");
 	if (optind >= argc)
-		return fail(err, errlen, "Need a module name or path to load.");
+		return staprun_fail(err, errlen, "Need a module name or path to load.");
 	o->module = argv[optind];
 	if (!*o->module)
-		return fail(err, errlen, "Empty module name.");
+		return staprun_fail(err, errlen, "Empty module name.");
 	o->modargs = argv + optind + 1;
 	o->nmodargs = argc - optind - 1;
 	for (i = 0; i < o->nmodargs; i++)

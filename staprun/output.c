@@ -40,19 +40,6 @@ int write_all(int fd, const void *buf, size_t n)
 	return 0;
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 void bulk_init(struct bulk_out *b, const char *prefix)
 {
 	memset(b, 0, sizeof(*b));
@@ -77,7 +64,7 @@ static int bulk_fd(struct bulk_out *b, uint32_t cpu, char *err, size_t errlen)
 	char name[4096];
 
 	if (cpu >= BULK_MAX_CPUS)
-		return fail(err, errlen,
+		return staprun_fail(err, errlen,
 			    "Bulk output names CPU %u (at most %u are supported).",
 			    cpu, BULK_MAX_CPUS - 1);
 	if (cpu >= b->nfds) {
@@ -85,7 +72,7 @@ static int bulk_fd(struct bulk_out *b, uint32_t cpu, char *err, size_t errlen)
 		int *fds = realloc(b->fds, n * sizeof(*fds));
 
 		if (!fds)
-			return fail(err, errlen, "Out of memory.");
+			return staprun_fail(err, errlen, "Out of memory.");
 		for (i = b->nfds; i < n; i++)
 			fds[i] = -1;
 		b->fds = fds;
@@ -94,11 +81,11 @@ static int bulk_fd(struct bulk_out *b, uint32_t cpu, char *err, size_t errlen)
 	if (b->fds[cpu] >= 0)
 		return b->fds[cpu];
 	if (bulk_file_name(b, cpu, name, sizeof(name)))
-		return fail(err, errlen, "Output file name too long.");
+		return staprun_fail(err, errlen, "Output file name too long.");
 	b->fds[cpu] = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 			   0666);
 	if (b->fds[cpu] < 0)
-		return fail(err, errlen, "Couldn't open output file '%s': %s",
+		return staprun_fail(err, errlen, "Couldn't open output file '%s': %s",
 			    name, strerror(errno));
 	return b->fds[cpu];
 }
@@ -141,7 +128,7 @@ int bulk_feed(struct bulk_out *b, const char *data, size_t n,
 
 				if (bulk_file_name(b, b->cpu, name, sizeof(name)))
 					name[0] = '\0';
-				return fail(err, errlen,
+				return staprun_fail(err, errlen,
 					    "Couldn't write output file '%s': %s",
 					    name, strerror(-r));
 			}

@@ -10,19 +10,6 @@
 
 #include "staprun/staprun.h"
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 static bool is_ident_start(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
@@ -46,20 +33,20 @@ int params_check_modarg(const char *arg, char *err, size_t errlen)
 	const char *p;
 
 	if (!eq)
-		return fail(err, errlen,
+		return staprun_fail(err, errlen,
 			    "Invalid module option '%s' (use NAME=VALUE).", arg);
 	if (eq == arg || !is_ident_start(arg[0]))
-		return fail(err, errlen,
+		return staprun_fail(err, errlen,
 			    "Invalid module option '%s': NAME must be an identifier.",
 			    arg);
 	for (p = arg; p < eq; p++)
 		if (!is_ident(*p))
-			return fail(err, errlen,
+			return staprun_fail(err, errlen,
 				    "Invalid module option '%s': NAME must be an identifier.",
 				    arg);
 	for (p = eq + 1; *p; p++)
 		if (is_space(*p))
-			return fail(err, errlen,
+			return staprun_fail(err, errlen,
 				    "Invalid module option '%s': VALUE cannot hold white space.",
 				    arg);
 	return 0;
@@ -106,7 +93,7 @@ char *params_build(const struct staprun_opts *o, pid_t target,
 	int i, r = 0;
 
 	if (!s) {
-		fail(err, errlen, "Out of memory.");
+		staprun_fail(err, errlen, "Out of memory.");
 		return NULL;
 	}
 	s[0] = '\0';
@@ -132,7 +119,7 @@ char *params_build(const struct staprun_opts *o, pid_t target,
 #undef SEP
 	if (r) {
 		free(s);
-		fail(err, errlen, "Out of memory.");
+		staprun_fail(err, errlen, "Out of memory.");
 		return NULL;
 	}
 	return s;

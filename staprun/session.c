@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/signalfd.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "staprun/staprun.h"
@@ -162,6 +163,33 @@ static ssize_t read_output(struct sess *s)
 	return r < 0 ? -errno : r;
 }
 
+/* system(CMD) of the script: `sh -c CMD`, waited for, so that its output
+ * comes before what the script prints after it (our output so far is
+ * flushed first). */
+static ssize_t read_output(struct sess *s);
+
+static void run_system(struct sess *s, const char *cmd)
+{
+	pid_t pid;
+	int st;
+
+	/* What the module printed before system() is in .stp_out already. */
+	while (!s->out_eof && read_output(s) > 0)
+		;
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0) {
+		fprintf(stderr, "WARNING: system(\"%s\") failed: %s\n", cmd, strerror(errno));
+		return;
+	}
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+}
+
 static int on_record(void *arg, const struct ctl_record *r)
 {
 	struct sess *s = arg;
@@ -174,6 +202,9 @@ static int on_record(void *arg, const struct ctl_record *r)
 		break;
 	case CTL_EXIT:
 		request_stop(s, "the script asked to exit");
+		break;
+	case CTL_SYSTEM:
+		run_system(s, r->text);
 		break;
 	case CTL_DONE:
 		s->done = true;

@@ -8,6 +8,11 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+
+/* Format a message into @err (@errlen bytes); returns -1. */
+int staprun_fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* The kernel's MODULE_NAME_LEN on 64-bit targets, terminating NUL included. */
 #define STP_MODNAME_MAX 56
 
@@ -77,6 +82,7 @@ enum ctl_kind {
 	CTL_MSG,	/* M TEXT */
 	CTL_EXIT,	/* X STATUS */
 	CTL_DONE,	/* D STATUS */
+	CTL_SYSTEM,	/* S COMMAND: system() */
 	CTL_UNKNOWN,	/* anything else (text holds the line) */
 };
 

@@ -114,8 +114,8 @@ void xl_error(struct xl *x, const struct srcloc *loc, const char *tok,
 	x->errors++;
 }
 
-static const char *loc_string(struct xl *x, const void *key, const char *tok,
-			      const struct srcloc *loc)
+const char *xl_loc_at(struct xl *x, const void *key, const char *tok,
+		      const struct srcloc *loc)
 {
 	const char *name = ptrmap_get(&x->loc_of, key);
 	const char *text;
@@ -133,7 +133,7 @@ static const char *loc_string(struct xl *x, const void *key, const char *tok,
 
 const char *xl_loc(struct xl *x, const struct expr *e)
 {
-	return loc_string(x, e, elab_token(x->e, e), &e->loc);
+	return xl_loc_at(x, e, elab_token(x->e, e), &e->loc);
 }
 
 /* The leftmost expression of a statement names it in messages. */
@@ -167,10 +167,10 @@ const char *xl_stmt_loc(struct xl *x, const struct stmt *s)
 	if (s->kind == STMT_EXPR && s->expr) {
 		const struct expr *e = leftmost(s->expr);
 
-		return loc_string(x, s, elab_token(x->e, e), &e->loc);
+		return xl_loc_at(x, s, elab_token(x->e, e), &e->loc);
 	}
 	if ((size_t)s->kind < sizeof(kw) / sizeof(kw[0]) && kw[s->kind])
-		return loc_string(x, s, arena_printf(x->a, "keyword '%s'", kw[s->kind]),
+		return xl_loc_at(x, s, arena_printf(x->a, "keyword '%s'", kw[s->kind]),
 				  &s->loc);
-	return loc_string(x, s, "operator '{'", &s->loc);
+	return xl_loc_at(x, s, "operator '{'", &s->loc);
 }

@@ -546,7 +546,9 @@ static struct cv call(struct xl *x, struct expr *e)
 	}
 	xl_operands(x, (struct expr **)args->v, args->n, v);
 	em(x, "if (unlikely(c->nesting >= MAXNESTING)) {");
-	em(x, "stp_error(c, \"MAXNESTING exceeded\", %s);", xl_loc(x, e));
+	/* Reported at the function entered, as the reference does. */
+	em(x, "stp_error(c, \"MAXNESTING exceeded\", %s);",
+	   xl_loc_at(x, f, arena_printf(x->a, "identifier '%s'", f->name), &f->decl->loc));
 	em(x, "goto %s;", x->err_label);
 	em(x, "}");
 	if (f->ret == TYPE_STRING)

@@ -52,23 +52,9 @@ static void label(struct xl *x, const char *l)
 /* A loop iteration costs an action but is not where MAXACTION is
  * reported (the reference names the statement inside); a body without
  * statements checks here, so no loop escapes the budget. */
-static bool empty_body(const struct stmt *s)
-{
-	size_t i;
-
-	if (!s || s->kind == STMT_NULL)
-		return true;
-	if (s->kind != STMT_BLOCK)
-		return false;
-	for (i = 0; i < s->stmts.n; i++)
-		if (!empty_body(s->stmts.v[i]))
-			return false;
-	return true;
-}
-
 static void iteration(struct xl *x, const struct stmt *s, const struct stmt *body)
 {
-	if (empty_body(body))
+	if (empty_stmt(body))
 		action(x, s);
 	else
 		em(x, "c->actions--;");

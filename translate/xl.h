@@ -69,6 +69,9 @@ void xl_error(struct xl *x, const struct srcloc *loc, const char *tok,
 /* The name of a static string "TOKEN at FILE:L:C" for run-time errors. */
 const char *xl_loc(struct xl *x, const struct expr *e);
 const char *xl_stmt_loc(struct xl *x, const struct stmt *s);
+/* The same for token text @tok at @loc (one string per @key). */
+const char *xl_loc_at(struct xl *x, const void *key, const char *tok,
+		      const struct srcloc *loc);
 
 /* ---- names.c ---- */
 const char *xl_global(struct xl *x, const struct elab_var *v);	/* "g_NAME" */

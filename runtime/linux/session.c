@@ -48,13 +48,14 @@ static void stp_ctl_printf(const char *fmt, ...)
 
 static void stp_warn(const char *fmt, ...)
 {
-	char text[STP_ERR_SIZE + 16];
+	struct va_format vaf;
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
+	vaf.fmt = fmt;
+	vaf.va = &ap;
+	stp_ctl_printf("WARNING: %pV", &vaf);
 	va_end(ap);
-	stp_ctl_printf("WARNING: %s", text);
 }
 
 static void stp_request_exit_status(int status)
