@@ -12,33 +12,5 @@ static int stp_read_user(void *dst, u64 addr, size_t len)
 	return copy_from_user_nofault(dst, (const void __user *)(uintptr_t)addr, len) ? -EFAULT : 0;
 }
 
-/* A NUL-terminated kernel string into @dst (MAXSTRINGLEN): 0 or -EFAULT. */
-static int stp_kernel_string(char *dst, u64 addr, size_t max)
-{
-	long n;
-
-	if (max > MAXSTRINGLEN)
-		max = MAXSTRINGLEN;
-	n = strncpy_from_kernel_nofault(dst, (const void *)(uintptr_t)addr, (long)max);
-	if (n < 0) {
-		dst[0] = '\0';
-		return -EFAULT;
-	}
-	dst[max - 1] = '\0';
-	return 0;
-}
-
-static int stp_user_string(char *dst, u64 addr, size_t max)
-{
-	long n;
-
-	if (max > MAXSTRINGLEN)
-		max = MAXSTRINGLEN;
-	n = strncpy_from_user_nofault(dst, (const void __user *)(uintptr_t)addr, (long)max);
-	if (n < 0) {
-		dst[0] = '\0';
-		return -EFAULT;
-	}
-	dst[max - 1] = '\0';
-	return 0;
-}
+/* Strings: stp_kernel_strn / stp_user_strn (tapset_support.c); the kernel's
+ * strncpy_from_*_nofault are not exported to modules. */
