@@ -106,18 +106,9 @@ static struct stp_context *stp_enter(const struct stp_probe *p, s64 budget)
 		stp_skipped();
 		return NULL;
 	}
+	memset(&c->hit, 0, sizeof(c->hit));
 	c->probe = p;
-	c->nesting = 0;
 	c->actions = budget;
-	c->last_error = NULL;
-	c->error_loc = NULL;
-	c->regs = NULL;
-	c->user_mode = false;
-	c->is_return = false;
-	c->probe_addr = 0;
-	c->ri = NULL;
-	c->procfs_buf = NULL;
-	c->out_len = 0;
 	memset(c->frames, 0, stp_module.frame_size);
 	return c;
 }

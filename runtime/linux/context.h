@@ -16,23 +16,27 @@ struct stp_probe;
 
 struct stp_context {
 	atomic_t busy;
-	int nesting;			/* frames in use above frame 0 */
-	s64 actions;			/* statements left in the budget */
-	const char *last_error;		/* the message, or NULL */
-	const char *error_loc;		/* "operator '/' at f.stp:3:9" or NULL */
-	char error_buf[STP_ERR_SIZE];	/* a formatted message */
-	const struct stp_probe *probe;
-	struct pt_regs *regs;		/* the probed registers, or NULL */
-	bool user_mode;			/* regs are a user-space state */
-	bool is_return;
-	unsigned long probe_addr;	/* the probed address (kprobes) */
-	struct kretprobe_instance *ri;
-	char *procfs_buf;		/* procfs probes: $value */
-	size_t procfs_size;
-	size_t procfs_len;
+	/* Per hit: zeroed when a handler starts (stp_enter). */
+	struct_group(hit,
+		int nesting;			/* frames in use above frame 0 */
+		s64 actions;			/* statements left in the budget */
+		const char *last_error;		/* the message, or NULL */
+		const char *error_loc;		/* "operator '/' at f.stp:3:9" or NULL */
+		const struct stp_probe *probe;
+		struct pt_regs *regs;		/* the probed registers, or NULL */
+		bool user_mode;			/* regs are a user-space state */
+		bool is_return;
+		unsigned long probe_addr;	/* the probed address (kprobes) */
+		struct kretprobe_instance *ri;
+		char *procfs_buf;		/* procfs probes: $value */
+		size_t procfs_size;
+		size_t procfs_len;
+		size_t out_len;
+	);
+	/* Kept across hits. */
 	char *frames;			/* (MAXNESTING + 1) frames */
+	char error_buf[STP_ERR_SIZE];	/* a formatted message */
 	struct stp_re_work re_work;	/* =~ */
-	size_t out_len;
 	char out[STP_OUT_SIZE];		/* this handler's output so far */
 };
 

@@ -87,30 +87,15 @@ static bool stp_user_compat(void)
  * sign- or zero-extended: 0, or -EFAULT with *@v = 0. */
 static int stp_user_num(u64 addr, unsigned int size, bool sign, s64 *v)
 {
-	union {
-		u8 b;
-		u16 h;
-		u32 w;
-		u64 d;
-	} u;
+	unsigned int drop = 64 - 8 * size;	/* bits above the value */
+	u64 raw = 0;
 
 	*v = 0;
-	if (size > sizeof(u) || stp_read_user(&u, addr, size))
+	if (size < 1 || size > sizeof(raw) || stp_read_user(&raw, addr, size))
 		return -EFAULT;
-	switch (size) {
-	case 1:
-		*v = sign ? (s64)(s8)u.b : (s64)u.b;
-		break;
-	case 2:
-		*v = sign ? (s64)(s16)u.h : (s64)u.h;
-		break;
-	case 4:
-		*v = sign ? (s64)(s32)u.w : (s64)u.w;
-		break;
-	default:
-		*v = (s64)u.d;
-		break;
-	}
+	/* little-endian: the value sits in the low bytes of raw */
+	raw <<= drop;
+	*v = sign ? (s64)raw >> drop : (s64)(raw >> drop);
 	return 0;
 }
 
