@@ -532,11 +532,43 @@ static struct cv assign(struct xl *x, struct expr *e)
 	return cv(lv, false);
 }
 
+void xl_emit_call(struct xl *x, struct elab_func *f, const char *const *args,
+		  const char *result)
+{
+	int i;
+
+	em(x, "if (unlikely(c->nesting >= MAXNESTING)) {");
+	/* Reported at the function entered, as the reference does. */
+	em(x, "stp_error(c, \"MAXNESTING exceeded\", %s);",
+	   xl_loc_at(x, f, arena_printf(x->a, "identifier '%s'", f->name), &f->decl->loc));
+	em(x, "goto %s;", x->err_label);
+	em(x, "}");
+	em(x, "{");
+	em(x, "struct %s *n = stp_frame_at(c, c->nesting + 1);", xl_frame_name_of(x, f));
+	em(x, "memset(n, 0, sizeof(*n));");
+	for (i = 0; i < f->arity; i++) {
+		if (f->params[i]->type == TYPE_STRING)
+			em(x, "stp_strcpy(n->%s, %s);", xl_param_field(x, f, i), args[i]);
+		else
+			em(x, "n->%s = %s;", xl_param_field(x, f, i), args[i]);
+	}
+	em(x, "c->nesting++;");
+	em(x, "%s(c);", xl_func_name(x, f));
+	em(x, "c->nesting--;");
+	if (result && f->ret == TYPE_STRING)
+		em(x, "stp_strcpy(%s, n->__retvalue);", result);
+	else if (result && f->ret == TYPE_LONG)
+		em(x, "%s = n->__retvalue;", result);
+	em(x, "}");
+	xl_check_error(x);
+}
+
 static struct cv call(struct xl *x, struct expr *e)
 {
 	struct elab_func *f = ptrmap_get(&x->e->func_of, e);
 	struct ptrvec *args = &e->call.args;
 	struct cv *v = arena_alloc(x->a, sizeof(*v) * (args->n + 1));
+	const char **texts = arena_alloc(x->a, sizeof(*texts) * (args->n + 1));
 	const char *t = NULL;
 	size_t i;
 
@@ -545,36 +577,13 @@ static struct cv call(struct xl *x, struct expr *e)
 		return cv("0", true);
 	}
 	xl_operands(x, (struct expr **)args->v, args->n, v);
-	em(x, "if (unlikely(c->nesting >= MAXNESTING)) {");
-	/* Reported at the function entered, as the reference does. */
-	em(x, "stp_error(c, \"MAXNESTING exceeded\", %s);",
-	   xl_loc_at(x, f, arena_printf(x->a, "identifier '%s'", f->name), &f->decl->loc));
-	em(x, "goto %s;", x->err_label);
-	em(x, "}");
+	for (i = 0; i < args->n; i++)
+		texts[i] = v[i].t;
 	if (f->ret == TYPE_STRING)
 		t = xl_new_str(x);
 	else if (f->ret == TYPE_LONG)
 		t = xl_new_long(x);
-	em(x, "{");
-	em(x, "struct %s *n = stp_frame_at(c, c->nesting + 1);", xl_frame_name_of(x, f));
-	em(x, "memset(n, 0, sizeof(*n));");
-	for (i = 0; i < args->n; i++) {
-		const struct expr *a = args->v[i];
-
-		if (a->type == TYPE_STRING)
-			em(x, "stp_strcpy(n->%s, %s);", xl_param_field(x, f, (int)i), v[i].t);
-		else
-			em(x, "n->%s = %s;", xl_param_field(x, f, (int)i), v[i].t);
-	}
-	em(x, "c->nesting++;");
-	em(x, "%s(c);", xl_func_name(x, f));
-	em(x, "c->nesting--;");
-	if (f->ret == TYPE_STRING)
-		em(x, "stp_strcpy(%s, n->__retvalue);", t);
-	else if (f->ret == TYPE_LONG)
-		em(x, "%s = n->__retvalue;", t);
-	em(x, "}");
-	xl_check_error(x);
+	xl_emit_call(x, f, texts, t);
 	return t ? cv(t, true) : cv("0", true);
 }
 

@@ -200,9 +200,10 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 			refs[id].order = id;
 			sb_addf(&out, "static const struct stp_probe stp_pp%zu = {\n"
 				"\t.pp = %s,\n\t.body = %s,\n\t.cond = %s,\n"
-				"\t.locks = %s,\n\t.nlocks = %u,\n};\n\n",
+				"\t.locks = %s,\n\t.nlocks = %u,\n"
+				"\t.frame_size = sizeof(struct stp_probe%zu_frame),\n};\n\n",
 				id, c_string(x->a, pt->name, strlen(pt->name)), bodies[i],
-				conds[id] ? conds[id] : "NULL", locks, nlocks);
+				conds[id] ? conds[id] : "NULL", locks, nlocks, i);
 		}
 	}
 	seq_table(x, &out, refs, n, "begin", &desc);

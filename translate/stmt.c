@@ -285,37 +285,18 @@ static struct elab_func *following_overload(struct xl *x, struct elab_func *f)
 /* `next` in a function: the following overload runs with the same
  * arguments and its result is this one's; without one, the function
  * just returns. */
-static void next_overload(struct xl *x, struct stmt *s)
+static void next_overload(struct xl *x, struct elab_func *f)
 {
-	struct elab_func *f = x->fn->f, *g = following_overload(x, f);
+	struct elab_func *g = following_overload(x, f);
+	const char **args;
 	int i;
 
-	(void)s;
-	if (!g) {
-		em(x, "goto out;");
-		return;
+	if (g) {
+		args = arena_alloc(x->a, sizeof(*args) * ((size_t)f->arity + 1));
+		for (i = 0; i < f->arity; i++)
+			args[i] = xl_local(x, f->params[i]);
+		xl_emit_call(x, g, args, "l->__retvalue");
 	}
-	em(x, "if (unlikely(c->nesting >= MAXNESTING)) {");
-	em(x, "stp_error(c, \"MAXNESTING exceeded\", %s);", xl_stmt_loc(x, s));
-	em(x, "goto %s;", x->err_label);
-	em(x, "}");
-	em(x, "{");
-	em(x, "struct %s *n = stp_frame_at(c, c->nesting + 1);", xl_frame_name_of(x, g));
-	em(x, "memset(n, 0, sizeof(*n));");
-	for (i = 0; i < f->arity; i++) {
-		if (f->params[i]->type == TYPE_STRING)
-			em(x, "stp_strcpy(n->%s, %s);", xl_param_field(x, g, i), xl_local(x, f->params[i]));
-		else
-			em(x, "n->%s = %s;", xl_param_field(x, g, i), xl_local(x, f->params[i]));
-	}
-	em(x, "c->nesting++;");
-	em(x, "%s(c);", xl_func_name(x, g));
-	em(x, "c->nesting--;");
-	if (f->ret == TYPE_STRING)
-		em(x, "stp_strcpy(l->__retvalue, n->__retvalue);");
-	else if (f->ret == TYPE_LONG)
-		em(x, "l->__retvalue = n->__retvalue;");
-	em(x, "}");
 	em(x, "goto out;");
 }
 
@@ -386,7 +367,7 @@ void xl_stmt(struct xl *x, struct stmt *s)
 		break;
 	case STMT_NEXT:
 		if (x->fn->f)
-			next_overload(x, s);
+			next_overload(x, x->fn->f);
 		else
 			em(x, "goto out;");
 		break;

@@ -104,6 +104,10 @@ const char *xl_slice_keys(struct xl *x, struct expr *base, struct ptrvec *idx,
 void xl_operands(struct xl *x, struct expr **es, size_t n, struct cv *out);
 /* (const union stp_arg[]){ ... } of evaluated values. */
 const char *xl_arg_array(struct xl *x, struct cv *v, struct expr **es, size_t n);
+/* A call of @f with argument values @args (C text, one per parameter);
+ * its result, if any, goes to @result (NULL: dropped). */
+void xl_emit_call(struct xl *x, struct elab_func *f, const char *const *args,
+		  const char *result);
 /* print(@hist_*(s)) */
 struct cv xl_hist_print(struct xl *x, struct expr *h, struct expr *at);
 /* The variable a symbol expression stands for. */

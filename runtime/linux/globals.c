@@ -146,7 +146,8 @@ static void stp_pstat_clear(struct stp_pstat *s)
 struct stp_pmap {
 	struct stp_stat_desc d;
 	struct stp_map **cpu;
-	struct stp_map *agg;
+	struct stp_map *agg;		/* all keys merged: foreach */
+	struct stp_stat *one;		/* one key merged: @count(a[k]) */
 	const char *overflow;
 };
 
@@ -164,7 +165,8 @@ static long stp_pmap_init(struct stp_pmap *p, const struct stp_map_desc *md,
 	d.stat_size = (u32)stp_stat_size(&p->d);
 	p->cpu = vzalloc(sizeof(*p->cpu) * nr_cpu_ids);
 	p->agg = stp_map_alloc(&d);
-	if (!p->cpu || !p->agg)
+	p->one = vzalloc(stp_stat_size(&p->d));
+	if (!p->cpu || !p->agg || !p->one)
 		return -ENOMEM;
 	for_each_possible_cpu(cpu) {
 		p->cpu[cpu] = stp_map_alloc(&d);
@@ -182,6 +184,7 @@ static void stp_pmap_free(struct stp_pmap *p)
 		for_each_possible_cpu(cpu)
 			stp_map_free(p->cpu[cpu]);
 	vfree(p->cpu);
+	vfree(p->one);
 	stp_map_free(p->agg);
 }
 
@@ -229,12 +232,23 @@ static struct stp_map *stp_pmap_agg(struct stp_pmap *p)
 	return p->agg;
 }
 
-/* The merged statistic at @k, or NULL when no CPU has it. */
+/* The merged statistic at @k, or NULL when no CPU has it: each CPU's
+ * entry for @k only (a lookup per CPU, not a merge of the whole array). */
 static struct stp_stat *stp_pmap_get(struct stp_pmap *p, const union stp_arg *k)
 {
-	struct stp_map_entry *e = stp_map_find(stp_pmap_agg(p), k);
+	unsigned int cpu;
+	bool found = false;
 
-	return e ? stp_entry_stat(p->agg, e) : NULL;
+	stp_stat_clear(p->one, &p->d);
+	for_each_possible_cpu(cpu) {
+		struct stp_map_entry *e = stp_map_find(p->cpu[cpu], k);
+
+		if (e) {
+			stp_stat_merge(p->one, stp_entry_stat(p->cpu[cpu], e), &p->d);
+			found = true;
+		}
+	}
+	return found ? p->one : NULL;
 }
 
 static bool stp_pmap_exists(struct stp_pmap *p, const union stp_arg *k)

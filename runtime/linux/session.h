@@ -21,6 +21,7 @@ struct stp_probe {
 	bool (*cond)(struct stp_context *c);	/* if (...) of the point, or NULL */
 	const struct stp_lockreq *locks;
 	unsigned int nlocks;
+	size_t frame_size;		/* its body's frame: zeroed per hit */
 };
 
 /* begin/end/error probes, in the order they run (sequence number, then
