@@ -118,7 +118,7 @@ static void slurp_runtime(struct strbuf *sb, const char *dir, int depth)
 	free(names);
 }
 
-static const char *cache_dir(struct arena *a)
+const char *cache_dir(struct arena *a)
 {
 	const char *sd = getenv("SYSTEMTAP_DIR"), *home = getenv("HOME");
 
@@ -127,7 +127,7 @@ static const char *cache_dir(struct arena *a)
 	return arena_printf(a, "%s/.systemtap/cache", home && *home ? home : "/tmp");
 }
 
-static int mkdir_p(const char *path)
+int mkdir_p(const char *path)
 {
 	char buf[4096];
 	size_t i;

@@ -21,6 +21,7 @@ struct parse_env;
 struct tapset_index;
 struct pm_node;
 struct ksyms;
+struct dw_site;
 
 #define ELAB_MAX_INDEX 32	/* index expressions of one array */
 
@@ -83,6 +84,7 @@ struct elab_point {
 	const char *str[2];
 	bool is_return, is_write;
 	const struct ksym *sym;
+	struct dw_site *site;		/* DWARF points: what $vars see */
 };
 
 /* A probe body with its locals, run at one or more points. */
@@ -125,6 +127,9 @@ struct elab {
 	bool ksyms_tried;
 	const char *ksyms_error;	/* why there is no table */
 	struct ptrmap mod_ksyms;	/* module name -> struct ksyms * */
+	struct ptrmap dw_mods;		/* "kind:name" -> struct dw_mod * */
+	struct ptrvec dw_list;		/* the same, opening order */
+	unsigned tvar_seq;		/* synthesized $var functions */
 
 	struct ptrmap procfs_reads;	/* path -> its .read point */
 	struct ptrvec dead_code;	/* branches the optimiser removed, each

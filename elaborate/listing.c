@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elaborate/dwarf.h"
 #include "parse/parse.h"
 #include "util/arena.h"
 #include "util/diag.h"
@@ -62,6 +63,8 @@ static const char *point_vars(struct elab *e, const struct elab_probe *p,
 	}
 	if (pt->family && pt->family->procfs)
 		sb_adds(&sb, " $value:string");
+	if (pt->site)
+		dw_list_vars(e, pt->site, &sb);
 	return sb_to_arena(&sb, e->a);
 }
 

@@ -122,6 +122,7 @@ void pm_init(struct elab *e)
 	pm_register_timer(e);
 	pm_register_procfs(e);
 	pm_register_kprobe(e);
+	pm_register_dwarf(e);
 }
 
 /* ---- helpers for families ---- */
@@ -280,6 +281,8 @@ static struct elab_probe *group_for(struct elab *e, struct pm_ctx *c,
 		stack[n++] = f;
 	}
 	sb_addf(&key, "/%d/%d", pt->family->procfs, pt->is_write);
+	if (pt->family->per_point)
+		sb_addf(&key, "/%p", (const void *)pt);
 	k = intern(e->in, sb_to_arena(&key, e->a));
 	p = ptrmap_get(&c->groups, k);
 	if (p)

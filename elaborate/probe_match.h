@@ -20,6 +20,10 @@ struct pm_family {
 	int (*derive)(struct elab *e, struct pm_ctx *c,
 		      const struct probe_point *pp);
 	bool procfs;		/* $value is defined in its probes */
+	bool kprobe;		/* its points are kprobes: str[0] symbol,
+				 * str[1] module, num[2] offset */
+	bool per_point;		/* each point gets its own copy of the body
+				 * ($vars differ between points) */
 };
 
 /* One node of the tree: a component name and its parameter kind. */
@@ -56,6 +60,12 @@ bool pm_guru(struct elab *e, struct pm_ctx *c);
 /* Text of a probe point: "timer.ms(100)". */
 const char *pm_point_text(struct elab *e, const struct probe_point *pp);
 
+/* The kernel's function symbols (loaded once), or NULL with *@why. */
+const struct ksyms *pm_kernel_syms(struct elab *e, const char **why);
+/* Module @mod's, likewise. */
+const struct ksyms *pm_module_syms(struct elab *e, const char *mod,
+				   const char **why);
+
 /* The `end` family, for probes pass 2 adds itself. */
 const struct pm_family *pm_end_family(void);
 
@@ -64,5 +74,6 @@ void pm_register_begin_end(struct elab *e);
 void pm_register_timer(struct elab *e);
 void pm_register_procfs(struct elab *e);
 void pm_register_kprobe(struct elab *e);
+void pm_register_dwarf(struct elab *e);
 
 #endif

@@ -10,10 +10,12 @@
 #include <string.h>
 
 #include "session.h"
+#include "elaborate/dwarf.h"
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/intern.h"
 #include "util/similar.h"
+#include "util/source.h"
 
 struct scope {
 	struct ptrvec *locals;		/* struct elab_var * */
@@ -245,6 +247,100 @@ static void res_lvalue(struct elab *e, struct scope *sc, struct expr *x,
 	mark_written(e, x);
 }
 
+static void res_call(struct elab *e, struct scope *sc, struct expr *x);
+
+/* The DWARF site of the probe being resolved (a DWARF point's body is
+ * its own), or NULL. */
+static const struct dw_site *probe_site(const struct scope *sc)
+{
+	const struct elab_point *pt;
+
+	if (!sc->probe || sc->probe->points.n != 1)
+		return NULL;
+	pt = sc->probe->points.v[0];
+	return pt->site;
+}
+
+/* Can target expression @x be read at the probe's site? */
+static bool target_defined(struct elab *e, const struct scope *sc,
+			   const struct expr *x)
+{
+	const char *why;
+	int nidx;
+	bool str;
+
+	return probe_site(sc) &&
+	       dw_target_code(e, probe_site(sc), x, false, &nidx, &str, &why);
+}
+
+/* Rewrite target expression @x (or, for a write, the assignment @x whose
+ * left side it is) into a call of a synthesized embedded-C function: its
+ * non-literal array indexes (and the assigned value) are the arguments. */
+static void dwarf_call(struct elab *e, struct scope *sc, struct expr *x,
+		       bool write)
+{
+	struct expr *t = write ? x->bin.l : x;
+	struct ast_file *f = arena_new_obj(e->a, struct ast_file);
+	struct decl *d = arena_new_obj(e->a, struct decl);
+	struct ptrvec args = { 0 };
+	const char *why = NULL, *code;
+	struct source *src;
+	bool str;
+	int nidx, i;
+	size_t k;
+
+	if (write && (x->kind != EXPR_ASSIGN || x->bin.op != OP_ASSIGN)) {
+		err(e, t, "only plain assignment ('=') can write a target variable");
+		return;
+	}
+	if (write && !sc->probe->file->library && !e->sess->guru) {
+		err(e, t, "write to target variable not permitted; need stap -g");
+		return;
+	}
+	code = dw_target_code(e, probe_site(sc), t, write, &nidx, &str, &why);
+	if (!code) {
+		err(e, t, "%s", why);
+		return;
+	}
+	src = source_from_mem(e->a, "<dwarf>", "", 0);
+	src->library = true;
+	f->src = src;
+	d->kind = DECL_FUNCTION;
+	d->loc = t->loc;
+	d->func.name = intern(e->in, arena_printf(e->a, "__dwarf_tvar_%u",
+						  e->tvar_seq++));
+	d->func.ret = str ? TYPE_STRING : TYPE_LONG;
+	d->func.code = arena_printf(e->a, "\t/* %s */\n%s", elab_token(e, t), code);
+	for (i = 0; i < nidx + (write ? 1 : 0); i++) {
+		struct param *p = arena_new_obj(e->a, struct param);
+
+		p->name = i < nidx ? intern(e->in, arena_printf(e->a, "i%d", i))
+				   : intern(e->in, "value");
+		p->type = TYPE_LONG;
+		p->loc = t->loc;
+		vec_push(e->a, &d->func.params, p);
+	}
+	vec_push(e->a, &f->decls, d);
+	elab_include_file(e, f);
+	for (k = 0; k < t->target.path.comps.n; k++) {
+		const struct target_comp *tc = t->target.path.comps.v[k];
+
+		if (tc->is_index && tc->index->kind != EXPR_NUMBER)
+			vec_push(e->a, &args, tc->index);
+	}
+	if (write)
+		vec_push(e->a, &args, x->bin.r);
+	{
+		struct srcloc loc = t->loc;
+
+		x->kind = EXPR_CALL;
+		x->loc = loc;
+		x->call.name = d->func.name;
+		x->call.args = args;
+	}
+	res_call(e, sc, x);
+}
+
 static void res_target(struct elab *e, struct scope *sc, struct expr *x,
 		       bool write)
 {
@@ -261,13 +357,17 @@ static void res_target(struct elab *e, struct scope *sc, struct expr *x,
 				  "procfs read probe");
 		return;
 	}
-	if (!strcmp(x->target.name, "$value")) {
+	if (!strcmp(x->target.name, "$value") && !probe_site(sc)) {
 		err(e, x, "unresolved target-symbol expression ($value exists "
 			  "only in procfs probes)");
 		return;
 	}
-	err(e, x, "unresolved target-symbol expression (probes of this kind "
-		  "have no debuginfo context)");
+	if (!probe_site(sc)) {
+		err(e, x, "unresolved target-symbol expression (probes of this kind "
+			  "have no debuginfo context)");
+		return;
+	}
+	dwarf_call(e, sc, x, write);
 }
 
 /* @f and the other overloads of its name and arity are needed. */
@@ -368,6 +468,10 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 		res_expr(e, sc, x->bin.r);
 		break;
 	case EXPR_ASSIGN:
+		if (x->bin.l->kind == EXPR_TARGET && probe_site(sc)) {
+			dwarf_call(e, sc, x, true);
+			break;
+		}
 		res_expr(e, sc, x->bin.r);
 		if (x->bin.op != OP_ASSIGN && is_lvalue(x->bin.l) &&
 		    x->bin.op != OP_STATS_ADD && x->bin.l->kind != EXPR_TARGET)
@@ -421,6 +525,9 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 		const struct expr *o = x->operand;
 		bool def = o->kind == EXPR_TARGET && sc->probe && sc->probe->procfs &&
 			   !strcmp(o->target.name, "$value") && !o->target.path.comps.n;
+
+		if (o->kind == EXPR_TARGET && !def)
+			def = target_defined(e, sc, o);
 
 		x->kind = EXPR_NUMBER;
 		x->num = def;

@@ -93,7 +93,7 @@ static void kprobe_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 		const struct elab_point *pt = refs[i].pt;
 		const char *sym;
 
-		if (!family(pt, "kprobe"))
+		if (!pt->family || !pt->family->kprobe)
 			continue;
 		if (!k++)
 			sb_adds(out, "static const struct stp_kprobe_probe stp_kprobes[] = {\n");
@@ -105,8 +105,9 @@ static void kprobe_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 		} else {
 			sym = "NULL";
 		}
-		sb_addf(out, "\t{ &stp_pp%zu, %s, 0, 0x%" PRIx64 "UL, %s, %" PRId64 ", %s },\n",
-			refs[i].id, sym, pt->str[0] ? (uint64_t)0 : (uint64_t)pt->num[1],
+		sb_addf(out, "\t{ &stp_pp%zu, %s, 0x%" PRIx64 "UL, 0x%" PRIx64 "UL, %s, %" PRId64 ", %s },\n",
+			refs[i].id, sym, (uint64_t)pt->num[2],
+			pt->str[0] ? (uint64_t)0 : (uint64_t)pt->num[1],
 			pt->is_return ? "true" : "false", pt->num[0] > 0 ? pt->num[0] : 0,
 			pt->marks && strchr(pt->marks, '?') ? "true" : "false");
 	}
@@ -194,6 +195,11 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 		locks = xl_locks(x, p, &nlocks);
 		for (j = 0; j < p->points.n; j++, id++) {
 			const struct elab_point *pt = p->points.v[j];
+
+			if (family(pt, "process"))
+				xl_error(x, &pt->loc, NULL, "process(...) probes are not yet "
+					 "supported past pass 2 (user-space probing, uprobes, "
+					 "is a later feature): %s", pt->name);
 
 			refs[id].pt = pt;
 			refs[id].id = id;

@@ -10,10 +10,10 @@
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
 
 static const struct pm_family families[] = {
-	{ "begin", derive, false },
-	{ "end", derive, false },
-	{ "error", derive, false },
-	{ "never", derive, false },
+	{ .name = "begin", .derive = derive },
+	{ .name = "end", .derive = derive },
+	{ .name = "error", .derive = derive },
+	{ .name = "never", .derive = derive },
 };
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp)

@@ -18,10 +18,9 @@
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
 
-static const struct pm_family kprobe_family = { "kprobe", derive, false };
+static const struct pm_family kprobe_family = { .name = "kprobe", .derive = derive, .kprobe = true };
 
-/* The kernel's table, loaded once; NULL (and one message) if missing. */
-static const struct ksyms *kernel_syms(struct elab *e, const char **why)
+const struct ksyms *pm_kernel_syms(struct elab *e, const char **why)
 {
 	char err[512] = "";
 
@@ -46,8 +45,8 @@ struct module_syms {
 	const char *error;
 };
 
-static const struct ksyms *module_syms(struct elab *e, const char *mod,
-				       const char **why)
+const struct ksyms *pm_module_syms(struct elab *e, const char *mod,
+				   const char **why)
 {
 	const char *key = intern(e->in, mod);
 	struct module_syms *m = ptrmap_get(&e->mod_ksyms, key);
@@ -157,7 +156,7 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	}
 	fn = ((const struct pp_component *)pp->comps.v[x.fn_comp])->param;
 	wild = strpbrk(fn->str.s, "*?[") != NULL;
-	ks = mod ? module_syms(e, mod, &why) : kernel_syms(e, &why);
+	ks = mod ? pm_module_syms(e, mod, &why) : pm_kernel_syms(e, &why);
 	if (!ks) {
 		if (!wild) {
 			/* Without a table the name cannot be checked here; the

@@ -12,7 +12,7 @@
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
 
-static const struct pm_family procfs_family = { "procfs", derive, true };
+static const struct pm_family procfs_family = { .name = "procfs", .derive = derive, .procfs = true };
 
 /* Why @path cannot name a file under /proc/systemtap/MODULE, or NULL. */
 static const char *bad_path(const char *path)

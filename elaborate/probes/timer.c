@@ -11,7 +11,7 @@
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
 
-static const struct pm_family timer_family = { "timer", derive, false };
+static const struct pm_family timer_family = { .name = "timer", .derive = derive };
 
 /* Units: nanoseconds per unit, and the unit's allowed interval range. */
 static const struct timer_unit {

@@ -14,3 +14,15 @@ static int stp_read_user(void *dst, u64 addr, size_t len)
 
 /* Strings: stp_kernel_strn / stp_user_strn (tapset_support.c); the kernel's
  * strncpy_from_*_nofault are not exported to modules. */
+
+/* For the getters pass 2 synthesizes for target variables ($var): the
+ * probed registers (NULL outside a kernel probe), and a fault-safe read
+ * of an integer lvalue @dst from @addr that ends the handler with an
+ * error on a fault. Used inside embedded-C function bodies only. */
+#define STP_DW_REGS (CONTEXT->user_mode ? NULL : CONTEXT->regs)
+#define STP_DW_FETCH(dst, addr) do {						\
+	u64 stp_dw_a_ = (u64)(addr);						\
+	if (stp_read_kernel(&(dst), stp_dw_a_, sizeof(dst)))			\
+		STAP_ERROR("kernel read fault at 0x%llx (addr)",			\
+			   (unsigned long long)stp_dw_a_);				\
+} while (0)

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* dwarf.h: pass 2's view of DWARF debuginfo: finding it, the function
+ * index, line tables, and target variables turned into C. Only
+ * elaborate/dwarf*.c include libdw; nothing here exposes its types. */
+#ifndef ELABORATE_DWARF_H
+#define ELABORATE_DWARF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct elab;
+struct strbuf;
+struct expr;
+struct target_path;
+
+/* One ELF file with its debuginfo (vmlinux, a .ko, a user program or
+ * library), opened once per elaboration and owned by the DWARF cache. */
+struct dw_mod;
+
+enum dw_mod_kind { DW_KERNEL, DW_KMODULE, DW_USER };
+
+/* One function of the index: an out-of-line function, or one inlined
+ * copy of one (DWF_INLINED). */
+struct dw_func {
+	const char *name;
+	const char *file;	/* declaring file, as listings show it */
+	uint32_t line;		/* declaration line */
+	uint32_t flags;
+	uint64_t cu;		/* DIE offsets: the compile unit, and the */
+	uint64_t die;		/* subprogram or inlined_subroutine */
+	uint64_t entry;		/* lowest/entry address, 0 if none */
+};
+
+#define DWF_INLINED	0x1	/* an inlined copy */
+#define DWF_DECL_INLINE	0x2	/* declared inline */
+#define DWF_EXTERNAL	0x4	/* DW_AT_external */
+#define DWF_NOCODE	0x8	/* abstract or declaration: no address */
+
+/* Where one probe is: what its target variables are resolved against. */
+struct dw_site {
+	struct dw_mod *mod;
+	const struct dw_func *fn;	/* the function (or inlined copy) */
+	uint64_t pc;			/* DWARF address of the probe */
+	bool is_return;			/* a .return probe: $return exists */
+	bool is_statement;		/* a statement probe */
+	/* Filled by dwarf_vars.c when the site has @entry values. */
+	struct strbuf *entry_code;	/* C run at function entry */
+	unsigned entry_slots;		/* u64 slots saved there */
+};
+
+/* ---- dwarf_find.c ---- */
+/* The kernel (@mod NULL) or kernel module @mod of the session's release,
+ * or a user program/library @path (DW_USER). NULL with *@why saying what
+ * is missing and where to get it. Opened once and cached. */
+struct dw_mod *dw_open(struct elab *e, enum dw_mod_kind kind,
+		       const char *name, const char **why);
+/* Name a probe address: the ELF symbol containing @pc and the offset in
+ * it. NULL when no symbol covers it. */
+const char *dw_symbol_at(struct dw_mod *m, uint64_t pc, uint64_t *offset);
+/* DWARF address of ELF symbol @name (0 if none). */
+uint64_t dw_symbol_addr(struct dw_mod *m, const char *name);
+/* The module's path, and its name as probes show it ("kernel", "ext4",
+ * "/usr/bin/ls"). */
+const char *dw_mod_path(const struct dw_mod *m);
+const char *dw_mod_name(const struct dw_mod *m);
+enum dw_mod_kind dw_mod_kind(const struct dw_mod *m);
+/* Release the libdw handles of every module opened by @e. */
+void dw_close_all(struct elab *e);
+
+/* ---- dwarf_index.c ---- */
+/* The module's functions, sorted by name, file, line and address, from
+ * the on-disk cache (per build-id) or built now. */
+size_t dw_functions(struct elab *e, struct dw_mod *m,
+		    const struct dw_func **out);
+
+/* ---- dwarf_lines.c ---- */
+/* Where an entry probe on @f goes: its entry address, moved past the
+ * prologue when its compile unit was not optimised (as the reference
+ * does). */
+uint64_t dw_probe_entry(struct dw_mod *m, const struct dw_func *f);
+/* Statement boundaries: for each line of @f's file in [lo, hi] (hi < 0:
+ * every line) that has code inside @f, the first address of the line.
+ * Calls @fn(line, addr, ctx) in line order; returns how many. */
+int dw_each_line(struct dw_mod *m, const struct dw_func *f, long lo, long hi,
+		 int (*fn)(long line, uint64_t addr, void *ctx), void *ctx);
+/* Is @pc the start of a statement (a line-table row marked is_stmt)? */
+bool dw_is_statement(struct dw_mod *m, uint64_t pc);
+/* Source line of @pc (0 if unknown). */
+int dw_line_of(struct dw_mod *m, uint64_t pc, const char **file);
+/* Labels of @f matching glob @pat: calls @fn(name, line, addr, ctx). */
+int dw_each_label(struct dw_mod *m, const struct dw_func *f, const char *pat,
+		  int (*fn)(const char *name, int line, uint64_t addr,
+			    void *ctx), void *ctx);
+
+/* ---- dwarf_vars.c ---- */
+/* " $a:int $b:struct foo*" for -L: the variables in scope at @s. */
+void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out);
+/* The C body of an embedded-C function returning target expression @x
+ * ($var, $$vars..., @var, @cast) at @s. Array indexes that are not
+ * literals become arguments STAP_ARG_i0, STAP_ARG_i1...; *@nidx says how
+ * many. Returns NULL with @err set (the reference's kind of message) when
+ * it cannot be read there. *@is_string: it returns a string ($$vars,
+ * $var$). @write: the body assigns STAP_ARG_value instead. */
+const char *dw_target_code(struct elab *e, const struct dw_site *s,
+			   const struct expr *x, bool write, int *nidx,
+			   bool *is_string, const char **err);
+
+#endif

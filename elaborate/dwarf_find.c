@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* dwarf_find.c: finding and opening debuginfo (the kernel's vmlinux, a
+ * module's .ko, a user program or library) with libdwfl, and the ELF
+ * symbols that name probe addresses. */
+#include "elaborate/dwarf_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "elaborate/ksyms.h"
+#include "util/arena.h"
+#include "util/intern.h"
+#include "util/kernel_info.h"
+#include "util/strbuf.h"
+
+static bool is_file(const char *p)
+{
+	struct stat st;
+
+	return p && stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The debuginfo roots: SYSTEMTAP_DEBUGINFO_PATH's absolute directories
+ * (its elfutils-style '+', '.debug' and relative entries do not name
+ * roots), else /usr/lib/debug. */
+static void debug_roots(struct arena *a, struct ptrvec *out)
+{
+	const char *env = getenv("SYSTEMTAP_DEBUGINFO_PATH");
+	char *copy, *tok, *save = NULL;
+
+	if (env && *env) {
+		copy = arena_strndup(a, env, strlen(env));
+		for (tok = strtok_r(copy, ":", &save); tok;
+		     tok = strtok_r(NULL, ":", &save))
+			if (tok[0] == '/')
+				vec_push(a, out, tok);
+	}
+	if (!out->n)
+		vec_push(a, out, (void *)"/usr/lib/debug");
+}
+
+static const Dwfl_Callbacks offline_callbacks = {
+	.find_elf = dwfl_build_id_find_elf,
+	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.section_address = dwfl_offline_section_address,
+	/* NULL: libdwfl's default path, ":.debug:/usr/lib/debug" */
+	.debuginfo_path = NULL,
+};
+
+/* Open @path as a module of a new Dwfl; 0, or -1 with *@why set. */
+static int open_file(struct elab *e, struct dw_mod *m, const char *path,
+		     const char **why)
+{
+	Dwarf_Addr bias;
+
+	m->dwfl = dwfl_begin(&offline_callbacks);
+	if (!m->dwfl) {
+		*why = arena_printf(e->a, "libdwfl: %s", dwfl_errmsg(-1));
+		return -1;
+	}
+	dwfl_report_begin(m->dwfl);
+	m->dm = dwfl_report_offline(m->dwfl, m->name, path, -1);
+	dwfl_report_end(m->dwfl, NULL, NULL);
+	if (!m->dm) {
+		*why = arena_printf(e->a, "cannot read '%s': %s", path,
+				    dwfl_errmsg(-1));
+		goto fail;
+	}
+	m->dw = dwfl_module_getdwarf(m->dm, &bias);
+	if (!m->dw) {
+		*why = arena_printf(e->a, "'%s' has no DWARF debuginfo", path);
+		goto fail;
+	}
+	m->bias = bias;
+	m->path = arena_strndup(e->a, path, strlen(path));
+	return 0;
+fail:
+	dwfl_end(m->dwfl);
+	m->dwfl = NULL;
+	m->dm = NULL;
+	return -1;
+}
+
+/* The running kernel's build-id (when @release is the host's). */
+static size_t host_kernel_build_id(const char *release, unsigned char *id,
+				   size_t max)
+{
+	struct utsname u;
+	unsigned char buf[4096];
+	ssize_t n;
+	size_t off = 0;
+	int fd;
+
+	if (uname(&u) != 0 || strcmp(u.release, release))
+		return 0;
+	fd = open("/sys/kernel/notes", O_RDONLY);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf));
+	close(fd);
+	while (n > 0 && off + 12 <= (size_t)n) {
+		uint32_t namesz, descsz, type;
+
+		memcpy(&namesz, buf + off, 4);
+		memcpy(&descsz, buf + off + 4, 4);
+		memcpy(&type, buf + off + 8, 4);
+		off += 12;
+		if (off + ((namesz + 3) & ~3u) + descsz > (size_t)n)
+			break;
+		if (type == 3 && namesz == 4 && !memcmp(buf + off, "GNU", 4) &&
+		    descsz <= max) {
+			memcpy(id, buf + off + 4, descsz);
+			return descsz;
+		}
+		off += ((namesz + 3) & ~3u) + ((descsz + 3) & ~3u);
+	}
+	return 0;
+}
+
+static bool build_id_matches(struct dw_mod *m, const unsigned char *want,
+			     size_t n)
+{
+	const unsigned char *bits;
+	GElf_Addr vaddr;
+	int len;
+
+	if (!n)
+		return true;
+	len = dwfl_module_build_id(m->dm, &bits, &vaddr);
+	return len <= 0 || ((size_t)len == n && !memcmp(bits, want, n));
+}
+
+static const char *debug_package_hint(struct elab *e, const char *release)
+{
+	return arena_printf(e->a, "install the Debian package "
+			    "linux-image-%s-dbg (apt-get install linux-image-%s-dbg), "
+			    "or set SYSTEMTAP_DEBUGINFO_PATH to the directory that "
+			    "holds boot/vmlinux-%s", release, release, release);
+}
+
+static int open_kernel(struct elab *e, struct dw_mod *m, const char **why)
+{
+	const char *rel = e->ki->release;
+	struct ptrvec roots = { 0 }, cands = { 0 };
+	unsigned char id[64];
+	size_t idn = host_kernel_build_id(rel, id, sizeof(id)), i;
+	struct strbuf tried = STRBUF_INIT;
+	const char *last = NULL;
+
+	debug_roots(e->a, &roots);
+	for (i = 0; i < roots.n; i++) {
+		vec_push(e->a, &cands, arena_printf(e->a, "%s/boot/vmlinux-%s",
+						     (char *)roots.v[i], rel));
+		vec_push(e->a, &cands, arena_printf(e->a, "%s/lib/modules/%s/vmlinux",
+						     (char *)roots.v[i], rel));
+	}
+	vec_push(e->a, &cands, arena_printf(e->a, "/boot/vmlinux-%s", rel));
+	if (e->ki->build_dir)
+		vec_push(e->a, &cands, arena_printf(e->a, "%s/vmlinux",
+						     e->ki->build_dir));
+	for (i = 0; i < cands.n; i++) {
+		const char *p = cands.v[i];
+
+		sb_addf(&tried, "%s%s", i ? ", " : "", p);
+		if (!is_file(p))
+			continue;
+		if (open_file(e, m, p, &last) != 0)
+			continue;
+		if (!build_id_matches(m, id, idn)) {
+			last = arena_printf(e->a, "'%s' is not the running kernel's "
+					    "(build-id differs)", p);
+			dwfl_end(m->dwfl);
+			m->dwfl = NULL;
+			continue;
+		}
+		sb_release(&tried);
+		return 0;
+	}
+	*why = arena_printf(e->a, "missing kernel debuginfo for %s (looked for %s%s%s); %s",
+			    rel, sb_str(&tried), last ? "; " : "", last ? last : "",
+			    debug_package_hint(e, rel));
+	sb_release(&tried);
+	return -1;
+}
+
+static int open_kmodule(struct elab *e, struct dw_mod *m, const char *mod,
+			const char **why)
+{
+	const char *rel = e->ki->release;
+	struct ptrvec roots = { 0 };
+	const char *last = NULL, *p;
+	size_t i;
+
+	debug_roots(e->a, &roots);
+	for (i = 0; i <= roots.n; i++) {
+		const char *dir = i < roots.n ?
+			arena_printf(e->a, "%s/lib/modules/%s", (char *)roots.v[i], rel) :
+			arena_printf(e->a, "/lib/modules/%s/kernel", rel);
+
+		p = ksyms_find_module_file(e->a, dir, mod);
+		if (p && open_file(e, m, p, &last) == 0)
+			return 0;
+	}
+	*why = arena_printf(e->a, "missing debuginfo for module '%s' of %s%s%s; %s",
+			    mod, rel, last ? ": " : "", last ? last : "",
+			    debug_package_hint(e, rel));
+	return -1;
+}
+
+/* A program named without '/' is searched in $PATH, as a shell would. */
+static const char *find_program(struct elab *e, const char *name)
+{
+	const char *path = getenv("PATH");
+	char *copy, *tok, *save = NULL;
+
+	if (strchr(name, '/') || !path)
+		return name;
+	copy = arena_strndup(e->a, path, strlen(path));
+	for (tok = strtok_r(copy, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+		const char *p = arena_printf(e->a, "%s/%s", *tok ? tok : ".", name);
+
+		if (is_file(p) && access(p, X_OK) == 0)
+			return p;
+	}
+	return name;
+}
+
+static int open_user(struct elab *e, struct dw_mod *m, const char *name,
+		     const char **why)
+{
+	const char *p = find_program(e, name);
+	char real[PATH_MAX];
+
+	if (!realpath(p, real) || !is_file(real)) {
+		*why = arena_printf(e->a, "cannot find executable '%s'%s", name,
+				    strchr(name, '/') ? "" : " in $PATH");
+		return -1;
+	}
+	m->name = arena_strndup(e->a, real, strlen(real));
+	if (open_file(e, m, real, why) != 0) {
+		*why = arena_printf(e->a, "%s; install its debug symbols (the "
+				    "-dbgsym/-dbg package) or rebuild it with -g",
+				    *why);
+		return -1;
+	}
+	return 0;
+}
+
+struct dw_mod *dw_open(struct elab *e, enum dw_mod_kind kind,
+		       const char *name, const char **why)
+{
+	const char *key = intern(e->in, arena_printf(e->a, "%d:%s", (int)kind,
+						     name ? name : ""));
+	struct dw_mod *m = ptrmap_get(&e->dw_mods, key);
+	int rc;
+
+	if (m) {
+		*why = m->error;
+		return m->error ? NULL : m;
+	}
+	m = arena_new_obj(e->a, struct dw_mod);
+	m->kind = kind;
+	m->name = kind == DW_KERNEL ? "kernel" : name;
+	if (kind == DW_KERNEL)
+		rc = open_kernel(e, m, &m->error);
+	else if (kind == DW_KMODULE)
+		rc = open_kmodule(e, m, name, &m->error);
+	else
+		rc = open_user(e, m, name, &m->error);
+	ptrmap_put(e->a, &e->dw_mods, key, m);
+	vec_push(e->a, &e->dw_list, m);
+	if (rc) {
+		*why = m->error;
+		return NULL;
+	}
+	m->error = NULL;
+	*why = NULL;
+	return m;
+}
+
+void dw_close_all(struct elab *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->dw_list.n; i++) {
+		struct dw_mod *m = e->dw_list.v[i];
+
+		if (m->cfi_eh)
+			m->cfi_eh = NULL;	/* owned by the Dwfl */
+		if (m->dwfl)
+			dwfl_end(m->dwfl);
+		m->dwfl = NULL;
+		m->dw = NULL;
+		free(m->index_map_owned);
+		m->index_map_owned = NULL;
+	}
+}
+
+const char *dw_symbol_at(struct dw_mod *m, uint64_t pc, uint64_t *offset)
+{
+	GElf_Off off = 0;
+	GElf_Sym sym;
+	const char *n;
+
+	n = dwfl_module_addrinfo(m->dm, pc + m->bias, &off, &sym, NULL, NULL, NULL);
+	if (!n || GELF_ST_TYPE(sym.st_info) != STT_FUNC)
+		return NULL;
+	*offset = off;
+	return n;
+}
+
+uint64_t dw_symbol_addr(struct dw_mod *m, const char *name)
+{
+	int i, n = dwfl_module_getsymtab(m->dm);
+
+	for (i = 1; i < n; i++) {
+		GElf_Sym sym;
+		GElf_Addr addr;
+		const char *s = dwfl_module_getsym_info(m->dm, i, &sym, &addr,
+							NULL, NULL, NULL);
+
+		if (s && !strcmp(s, name))
+			return addr - m->bias;
+	}
+	return 0;
+}
+
+const char *dw_mod_path(const struct dw_mod *m)
+{
+	return m->path;
+}
+
+const char *dw_mod_name(const struct dw_mod *m)
+{
+	return m->name;
+}
+
+enum dw_mod_kind dw_mod_kind(const struct dw_mod *m)
+{
+	return m->kind;
+}

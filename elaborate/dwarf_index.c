@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* dwarf_index.c: the function index of a module: every out-of-line
+ * function and every inlined copy, with its declaring file and line and
+ * its DIE, built by one walk over the DWARF and cached on disk per
+ * build-id, so matching patterns never walks DIEs again. */
+#include "elaborate/dwarf_internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "build.h"
+#include "session.h"
+#include "util/arena.h"
+#include "util/intern.h"
+#include "util/strbuf.h"
+
+#define IDX_MAGIC "CSTAPIDX"
+#define IDX_VERSION 2u
+#define IDX_MAX_DEPTH 64	/* nesting of blocks and inlined copies */
+
+/* On disk: header, entries, then the string table (NUL-terminated). */
+struct idx_header {
+	char magic[8];
+	uint32_t version;
+	uint32_t nfuncs;
+	uint64_t strsize;
+	uint64_t file_size;	/* of the DWARF file indexed */
+	int64_t file_mtime;
+};
+
+struct idx_entry {
+	uint32_t name, file;	/* string table offsets */
+	uint32_t line, flags;
+	uint64_t cu, die, entry;
+};
+
+struct builder {
+	struct elab *e;
+	struct dw_mod *m;
+	struct ptrvec funcs;		/* struct dw_func * */
+};
+
+static const char *str_attr(struct elab *e, Dwarf_Die *d, int at)
+{
+	Dwarf_Attribute a;
+	const char *s = dwarf_formstring(dwarf_attr_integrate(d, at, &a));
+
+	return s ? intern(e->in, s) : NULL;
+}
+
+/* The declaring file: paths under the compile directory are shown
+ * relative to it (fs/read_write.c), as the reference shows them. */
+static const char *decl_file(struct elab *e, Dwarf_Die *cu, Dwarf_Die *d)
+{
+	const char *f = dwarf_decl_file(d);
+	Dwarf_Attribute a;
+	const char *comp;
+	size_t n;
+
+	if (!f)
+		return intern(e->in, "");
+	comp = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a));
+	n = comp ? strlen(comp) : 0;
+	if (n && !strncmp(f, comp, n) && f[n] == '/')
+		f += n + 1;
+	return intern(e->in, f);
+}
+
+static void add(struct builder *b, Dwarf_Die *cu, Dwarf_Die *d,
+		Dwarf_Die *origin, uint32_t flags, uint64_t entry)
+{
+	struct dw_func *f;
+	const char *name = str_attr(b->e, origin, DW_AT_name);
+	Dwarf_Attribute a;
+	bool inl = false;
+	int line = 0;
+
+	if (!name)
+		return;
+	if (dwarf_formflag(dwarf_attr_integrate(origin, DW_AT_declaration, &a),
+			   &inl) == 0 && inl && !entry)
+		return;		/* a declaration */
+	f = arena_new_obj(b->e->a, struct dw_func);
+	f->name = name;
+	f->file = decl_file(b->e, cu, origin);
+	dwarf_decl_line(origin, &line);
+	f->line = line > 0 ? (uint32_t)line : 0;
+	if (dwarf_attr_integrate(origin, DW_AT_external, &a))
+		flags |= DWF_EXTERNAL;
+	if (dwarf_func_inline(origin))
+		flags |= DWF_DECL_INLINE;
+	f->flags = flags | (entry ? 0 : DWF_NOCODE);
+	f->cu = dwarf_dieoffset(cu);
+	f->die = dwarf_dieoffset(d);
+	f->entry = entry;
+	vec_push(b->e->a, &b->funcs, f);
+}
+
+static uint64_t entry_of(Dwarf_Die *d)
+{
+	Dwarf_Addr pc = 0;
+
+	if (dwarf_entrypc(d, &pc) == 0)
+		return pc;
+	if (dwarf_lowpc(d, &pc) == 0)
+		return pc;
+	return 0;
+}
+
+/* Inlined copies anywhere below @d. */
+static void walk_inlines(struct builder *b, Dwarf_Die *cu, Dwarf_Die *d,
+			 int depth)
+{
+	Dwarf_Die c;
+
+	if (depth > IDX_MAX_DEPTH || dwarf_child(d, &c) != 0)
+		return;
+	do {
+		int tag = dwarf_tag(&c);
+
+		if (tag == DW_TAG_inlined_subroutine) {
+			Dwarf_Attribute a;
+			Dwarf_Die origin;
+
+			if (dwarf_formref_die(dwarf_attr(&c, DW_AT_abstract_origin, &a),
+					      &origin))
+				add(b, cu, &c, &origin, DWF_INLINED, entry_of(&c));
+			walk_inlines(b, cu, &c, depth + 1);
+		} else if (tag == DW_TAG_lexical_block) {
+			walk_inlines(b, cu, &c, depth + 1);
+		}
+	} while (dwarf_siblingof(&c, &c) == 0);
+}
+
+static void walk_cu(struct builder *b, Dwarf_Die *cu)
+{
+	Dwarf_Die c;
+
+	if (dwarf_child(cu, &c) != 0)
+		return;
+	do {
+		if (dwarf_tag(&c) != DW_TAG_subprogram)
+			continue;
+		add(b, cu, &c, &c, 0, entry_of(&c));
+		walk_inlines(b, cu, &c, 0);
+	} while (dwarf_siblingof(&c, &c) == 0);
+}
+
+static int cmp_func(const void *pa, const void *pb)
+{
+	const struct dw_func *a = *(const struct dw_func *const *)pa;
+	const struct dw_func *b = *(const struct dw_func *const *)pb;
+	int r = strcmp(a->name, b->name);
+
+	if (r)
+		return r;
+	if ((r = strcmp(a->file, b->file)))
+		return r;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->entry != b->entry)
+		return a->entry < b->entry ? -1 : 1;
+	return a->die < b->die ? -1 : a->die > b->die;
+}
+
+static void build(struct elab *e, struct dw_mod *m)
+{
+	struct builder b = { e, m, { 0 } };
+	Dwarf_Off off = 0, next;
+	size_t hs, i;
+	struct dw_func *arr;
+
+	while (dwarf_nextcu(m->dw, off, &next, &hs, NULL, NULL, NULL) == 0) {
+		Dwarf_Die cu;
+
+		if (dwarf_offdie(m->dw, off + hs, &cu))
+			walk_cu(&b, &cu);
+		off = next;
+	}
+	if (b.funcs.n)
+		qsort(b.funcs.v, b.funcs.n, sizeof(*b.funcs.v), cmp_func);
+	arr = arena_alloc(e->a, sizeof(*arr) * (b.funcs.n ? b.funcs.n : 1));
+	for (i = 0; i < b.funcs.n; i++)
+		arr[i] = *(struct dw_func *)b.funcs.v[i];
+	m->funcs = arr;
+	m->nfuncs = b.funcs.n;
+}
+
+/* ---- the cache ---- */
+
+static const char *cache_path(struct elab *e, struct dw_mod *m,
+			      struct stat *st)
+{
+	const unsigned char *bits;
+	GElf_Addr vaddr;
+	int len = dwfl_module_build_id(m->dm, &bits, &vaddr), i;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (stat(m->path, st) != 0)
+		return NULL;
+	if (len > 0) {
+		for (i = 0; i < len; i++)
+			sb_addf(&sb, "%02x", bits[i]);
+	} else {
+		char h[33];
+		const char *k = arena_printf(e->a, "%s:%lld:%lld", m->path,
+					     (long long)st->st_size,
+					     (long long)st->st_mtime);
+
+		hash_hex(k, strlen(k), "dwidx", h);
+		sb_adds(&sb, h);
+	}
+	return arena_printf(e->a, "%s/dwarf/%s.idx", cache_dir(e->a), sb_to_arena(&sb, e->a));
+}
+
+static bool load(struct elab *e, struct dw_mod *m, const char *path,
+		 const struct stat *st)
+{
+	FILE *f = fopen(path, "rb");
+	struct idx_header h;
+	const struct idx_entry *ents;
+	const char *strs;
+	struct dw_func *arr;
+	char *buf = NULL;
+	size_t size, i;
+	long end;
+
+	if (!f)
+		return false;
+	if (fread(&h, sizeof(h), 1, f) != 1 || memcmp(h.magic, IDX_MAGIC, 8) ||
+	    h.version != IDX_VERSION || h.file_size != (uint64_t)st->st_size ||
+	    h.file_mtime != (int64_t)st->st_mtime)
+		goto bad;
+	if (fseek(f, 0, SEEK_END) || (end = ftell(f)) < 0)
+		goto bad;
+	size = (size_t)end - sizeof(h);
+	if (size != (size_t)h.nfuncs * sizeof(struct idx_entry) + h.strsize ||
+	    !h.strsize)
+		goto bad;
+	buf = malloc(size);
+	if (!buf || fseek(f, sizeof(h), SEEK_SET) || fread(buf, size, 1, f) != 1)
+		goto bad;
+	fclose(f);
+	ents = (const struct idx_entry *)buf;
+	strs = buf + (size_t)h.nfuncs * sizeof(struct idx_entry);
+	if (strs[h.strsize - 1] != '\0') {
+		free(buf);
+		return false;
+	}
+	arr = arena_alloc(e->a, sizeof(*arr) * (h.nfuncs ? h.nfuncs : 1));
+	for (i = 0; i < h.nfuncs; i++) {
+		if (ents[i].name >= h.strsize || ents[i].file >= h.strsize) {
+			free(buf);
+			return false;
+		}
+		arr[i].name = strs + ents[i].name;
+		arr[i].file = strs + ents[i].file;
+		arr[i].line = ents[i].line;
+		arr[i].flags = ents[i].flags;
+		arr[i].cu = ents[i].cu;
+		arr[i].die = ents[i].die;
+		arr[i].entry = ents[i].entry;
+	}
+	m->funcs = arr;
+	m->nfuncs = h.nfuncs;
+	m->index_map_owned = buf;	/* the strings live in it */
+	return true;
+bad:
+	free(buf);
+	fclose(f);
+	return false;
+}
+
+static void save(struct elab *e, struct dw_mod *m, const char *path,
+		 const struct stat *st)
+{
+	struct idx_header h = { IDX_MAGIC, IDX_VERSION, 0, 0, 0, 0 };
+	struct ptrmap offs = { 0 };
+	struct strbuf strs = STRBUF_INIT;
+	struct idx_entry *ents;
+	const char *tmp, *dir;
+	FILE *f;
+	size_t i;
+
+	dir = arena_printf(e->a, "%s/dwarf", cache_dir(e->a));
+	if (mkdir_p(dir) != 0)
+		return;
+	ents = calloc(m->nfuncs ? m->nfuncs : 1, sizeof(*ents));
+	if (!ents)
+		return;
+	sb_addc(&strs, '\0');
+	for (i = 0; i < m->nfuncs; i++) {
+		const char *ss[2] = { m->funcs[i].name, m->funcs[i].file };
+		uint32_t o[2];
+		int k;
+
+		for (k = 0; k < 2; k++) {
+			/* interned: one offset per pointer */
+			uintptr_t v = (uintptr_t)ptrmap_get(&offs, ss[k]);
+
+			if (!v) {
+				v = strs.len + 1;	/* +1: never 0 in the map */
+				sb_addn(&strs, ss[k], strlen(ss[k]) + 1);
+				ptrmap_put(e->a, &offs, ss[k], (void *)v);
+			}
+			o[k] = (uint32_t)(v - 1);
+		}
+		ents[i] = (struct idx_entry){ o[0], o[1], m->funcs[i].line,
+					      m->funcs[i].flags, m->funcs[i].cu,
+					      m->funcs[i].die, m->funcs[i].entry };
+	}
+	h.nfuncs = (uint32_t)m->nfuncs;
+	h.strsize = strs.len;
+	h.file_size = (uint64_t)st->st_size;
+	h.file_mtime = (int64_t)st->st_mtime;
+	tmp = arena_printf(e->a, "%s.%d.tmp", path, (int)getpid());
+	f = fopen(tmp, "wb");
+	if (f) {
+		bool ok = fwrite(&h, sizeof(h), 1, f) == 1 &&
+			  (!m->nfuncs || fwrite(ents, sizeof(*ents), m->nfuncs, f) == m->nfuncs) &&
+			  fwrite(strs.buf, strs.len, 1, f) == 1;
+
+		if (fclose(f) == 0 && ok)
+			rename(tmp, path);
+		else
+			unlink(tmp);
+	}
+	free(ents);
+	sb_release(&strs);
+}
+
+size_t dw_functions(struct elab *e, struct dw_mod *m,
+		    const struct dw_func **out)
+{
+	if (!m->indexed) {
+		struct stat st;
+		const char *path = cache_path(e, m, &st);
+		bool cache = path && !e->sess->no_cache;
+
+		m->indexed = true;
+		if (!cache || !load(e, m, path, &st)) {
+			build(e, m);
+			if (cache)
+				save(e, m, path, &st);
+		}
+	}
+	*out = m->funcs;
+	return m->nfuncs;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* dwarf_internal.h: what the elaborate/dwarf*.c files share; the only
+ * header that includes libdw. */
+#ifndef ELABORATE_DWARF_INTERNAL_H
+#define ELABORATE_DWARF_INTERNAL_H
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+
+#include "elaborate/dwarf.h"
+#include "elaborate/elab.h"
+
+struct dw_mod {
+	enum dw_mod_kind kind;
+	const char *name;		/* "kernel", module name, or real path */
+	const char *path;		/* the file with the DWARF */
+	const char *error;		/* why it could not be opened */
+	Dwfl *dwfl;
+	Dwfl_Module *dm;
+	Dwarf *dw;
+	Dwarf_Addr bias;		/* DWARF address + bias = Dwfl address */
+	Dwarf_CFI *cfi_eh;		/* call frame info, when loaded */
+	Dwarf_CFI *cfi_dw;
+	bool cfi_tried;
+	/* the function index (dwarf_index.c) */
+	const struct dw_func *funcs;
+	size_t nfuncs;
+	bool indexed;
+	void *index_map_owned;		/* malloc'd cache image, or NULL */
+	/* compile units optimised or not, by CU offset (dwarf_lines.c) */
+	struct ptrmap cu_opt;
+};
+
+/* The DIE at @off of @m (false if none). */
+static inline bool dw_die(struct dw_mod *m, uint64_t off, Dwarf_Die *out)
+{
+	return dwarf_offdie(m->dw, off, out) != NULL;
+}
+
+/* ---- dwarf_types.c ---- */
+/* The C-like name of type DIE @t ("struct file*", "char const*",
+ * "unsigned int", "int[4]"), as -L shows it. */
+const char *dw_type_name(struct arena *a, Dwarf_Die *t);
+/* Strip typedefs and cv-qualifiers. */
+bool dw_type_strip(Dwarf_Die *t, Dwarf_Die *out);
+
+#endif

@@ -1,0 +1,705 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* dwarf_vars.c: target variables at a probe site: the variables in scope
+ * (for -L), and $var/$var->a[i].b/&$var/$return/$$vars compiled into the
+ * C body of a getter (or setter) function. */
+#include "elaborate/dwarf_loc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/ast.h"
+#include "util/arena.h"
+#include "util/strbuf.h"
+
+#define VARS_MAX_MEMBER_DEPTH 16	/* anonymous struct/union nesting */
+#define VARS_MAX_PARMS 64		/* variables listed by $$vars */
+
+/* The scopes at a site, innermost first (CU last). */
+struct scopes {
+	Dwarf_Die cu;
+	Dwarf_Die *v;
+	int n;
+};
+
+static bool get_scopes(struct dw_mod *m, const struct dw_site *s,
+		       struct scopes *sc)
+{
+	sc->v = NULL;
+	sc->n = 0;
+	if (!dw_die(m, s->fn->cu, &sc->cu))
+		return false;
+	sc->n = dwarf_getscopes(&sc->cu, s->pc, &sc->v);
+	return sc->n > 0;
+}
+
+static const char *die_name(Dwarf_Die *d)
+{
+	Dwarf_Attribute a;
+
+	return dwarf_formstring(dwarf_attr_integrate(d, DW_AT_name, &a));
+}
+
+static bool die_type(Dwarf_Die *d, Dwarf_Die *t)
+{
+	Dwarf_Attribute a;
+
+	return dwarf_formref_die(dwarf_attr_integrate(d, DW_AT_type, &a), t) != NULL;
+}
+
+static bool is_func_scope(Dwarf_Die *d)
+{
+	int tag = dwarf_tag(d);
+
+	return tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine;
+}
+
+/* Variable or parameter @name visible in the scopes; its scope index. */
+static int find_var(struct scopes *sc, const char *name, Dwarf_Die *out)
+{
+	int i;
+
+	for (i = 0; i < sc->n; i++) {
+		Dwarf_Die c;
+
+		if (dwarf_child(&sc->v[i], &c) != 0)
+			continue;
+		do {
+			int tag = dwarf_tag(&c);
+			const char *n;
+
+			if (tag != DW_TAG_variable && tag != DW_TAG_formal_parameter)
+				continue;
+			n = die_name(&c);
+			if (n && !strcmp(n, name)) {
+				*out = c;
+				return i;
+			}
+		} while (dwarf_siblingof(&c, &c) == 0);
+	}
+	return -1;
+}
+
+/* ---- -L ---- */
+
+void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out)
+{
+	struct scopes sc;
+	Dwarf_Die t;
+	int i;
+
+	if (!s || !s->fn || !get_scopes(s->mod, s, &sc))
+		return;
+	if (s->is_return) {
+		for (i = 0; i < sc.n && !is_func_scope(&sc.v[i]); i++)
+			;
+		if (i < sc.n && die_type(&sc.v[i], &t))
+			sb_addf(out, " $return:%s", dw_type_name(e->a, &t));
+	}
+	/* parameters of the innermost function, then (statement probes)
+	 * locals of the scopes inside it */
+	for (i = 0; i < sc.n; i++) {
+		Dwarf_Die c;
+		bool func = is_func_scope(&sc.v[i]);
+
+		if (!func && !s->is_statement)
+			continue;
+		if (dwarf_child(&sc.v[i], &c) == 0) {
+			do {
+				int tag = dwarf_tag(&c);
+				const char *n = die_name(&c);
+
+				if (!n || (tag != DW_TAG_formal_parameter &&
+					   (tag != DW_TAG_variable || !s->is_statement)))
+					continue;
+				sb_addf(out, " $%s:%s", n, die_type(&c, &t) ?
+					dw_type_name(e->a, &t) : "void");
+			} while (dwarf_siblingof(&c, &c) == 0);
+		}
+		if (func)
+			break;
+	}
+	free(sc.v);
+}
+
+/* ---- compiling an access ---- */
+
+struct access {
+	struct elab *e;
+	const struct dw_site *s;
+	struct dw_mod *m;
+	struct strbuf c;
+	int slot;		/* sN holding the address (MEM) or value */
+	enum dw_loc_kind kind;
+	const char *reg;
+	Dwarf_Die type;		/* unstripped type of the current object */
+	bool has_type;
+	int bit_size, bit_off;	/* a bit-field member, when bit_size > 0 */
+	int nidx;
+	const char *err;
+};
+
+static Dwarf_CFI *site_cfi(struct dw_mod *m, Dwarf_Addr *bias)
+{
+	Dwarf_CFI *cfi = dwfl_module_dwarf_cfi(m->dm, bias);
+
+	if (!cfi)
+		cfi = dwfl_module_eh_cfi(m->dm, bias);
+	return cfi;
+}
+
+/* Frame base of the function containing the site, CFA at its pc, and
+ * how static addresses are relocated. */
+static void setup_loc(struct access *ac, struct scopes *sc, struct loc_ctx *lc)
+{
+	struct dw_mod *m = ac->m;
+	Dwarf_Addr cbias;
+	Dwarf_CFI *cfi;
+	int i;
+
+	memset(lc, 0, sizeof(*lc));
+	lc->a = ac->e->a;
+	lc->at_entry = !ac->s->is_statement && !(ac->s->fn->flags & DWF_INLINED) &&
+		       ac->s->pc == ac->s->fn->entry;
+	for (i = 0; i < sc->n; i++) {
+		Dwarf_Attribute a;
+		Dwarf_Op *ops;
+		size_t n;
+
+		if (dwarf_tag(&sc->v[i]) != DW_TAG_subprogram)
+			continue;
+		if (dwarf_attr(&sc->v[i], DW_AT_frame_base, &a) &&
+		    dwarf_getlocation_addr(&a, ac->s->pc, &ops, &n, 1) == 1) {
+			lc->fb_ops = ops;
+			lc->fb_n = n;
+		}
+		break;
+	}
+	cfi = site_cfi(m, &cbias);
+	if (cfi) {
+		Dwarf_Frame *fr = NULL;
+		Dwarf_Op *ops;
+		size_t n;
+
+		if (dwarf_cfi_addrframe(cfi, ac->s->pc + m->bias - cbias, &fr) == 0 &&
+		    dwarf_frame_cfa(fr, &ops, &n) == 0) {
+			Dwarf_Op *copy = arena_alloc(ac->e->a, sizeof(*copy) * (n ? n : 1));
+
+			memcpy(copy, ops, sizeof(*copy) * n);
+			lc->cfa_ops = copy;
+			lc->cfa_n = n;
+		}
+		free(fr);
+	}
+	if (dw_mod_kind(m) == DW_KERNEL) {
+		uint64_t ref = dw_symbol_addr(m, "jiffies");
+
+		if (ref)
+			lc->addr_expr = arena_printf(ac->e->a,
+						     "0x%%llxULL - 0x%llxULL + (u64)(unsigned long)&jiffies",
+						     (unsigned long long)ref);
+		else
+			lc->addr_err = "static addresses cannot be relocated (no "
+				       "'jiffies' symbol)";
+	} else if (dw_mod_kind(m) == DW_USER) {
+		lc->addr_expr = "0x%llxULL";
+	} else {
+		lc->addr_err = "static variables of modules are not supported yet";
+	}
+}
+
+/* Strip and report the kind of the current type. */
+static int cur_tag(struct access *ac, Dwarf_Die *stripped)
+{
+	if (!ac->has_type || !dw_type_strip(&ac->type, stripped))
+		return 0;	/* void */
+	return dwarf_tag(stripped);
+}
+
+static long long type_size(Dwarf_Die *t)
+{
+	Dwarf_Word w;
+	Dwarf_Die s;
+
+	if (!dw_type_strip(t, &s))
+		return -1;
+	if (dwarf_tag(&s) == DW_TAG_pointer_type)
+		return 8;
+	return dwarf_aggregate_size(&s, &w) == 0 ? (long long)w : -1;
+}
+
+/* The current object is a pointer (in memory, a register or a value):
+ * make its target the current object. */
+static bool deref(struct access *ac, Dwarf_Die *ptr)
+{
+	Dwarf_Die pointee;
+
+	if (ac->kind == DWL_MEM)
+		sb_addf(&ac->c, "\t\t{ u64 t; STP_DW_FETCH(t, s%d); s%d = t; }\n",
+			ac->slot, ac->slot);
+	else if (ac->kind == DWL_REG) {
+		ac->slot = 14;
+		sb_addf(&ac->c, "\t\ts14 = (u64)STP_DW_REGS->%s;\n", ac->reg);
+	}
+	ac->kind = DWL_MEM;
+	if (!die_type(ptr, &pointee)) {
+		ac->err = "dereferencing a 'void *'";
+		return false;
+	}
+	ac->type = pointee;
+	return true;
+}
+
+static bool find_member(Dwarf_Die *st, const char *name, Dwarf_Die *out,
+			Dwarf_Word *off, int depth)
+{
+	Dwarf_Die c;
+
+	if (depth > VARS_MAX_MEMBER_DEPTH || dwarf_child(st, &c) != 0)
+		return false;
+	do {
+		Dwarf_Attribute a;
+		Dwarf_Word o = 0;
+		const char *n;
+
+		if (dwarf_tag(&c) != DW_TAG_member)
+			continue;
+		dwarf_formudata(dwarf_attr(&c, DW_AT_data_member_location, &a), &o);
+		n = dwarf_diename(&c);
+		if (n && !strcmp(n, name)) {
+			*out = c;
+			*off = o;
+			return true;
+		}
+		if (!n) {	/* anonymous struct/union: look inside */
+			Dwarf_Die t, s;
+			Dwarf_Word inner;
+
+			if (die_type(&c, &t) && dw_type_strip(&t, &s) &&
+			    find_member(&s, name, out, &inner, depth + 1)) {
+				*off = o + inner;
+				return true;
+			}
+		}
+	} while (dwarf_siblingof(&c, &c) == 0);
+	return false;
+}
+
+static const char *type_text(struct access *ac)
+{
+	return ac->has_type ? dw_type_name(ac->e->a, &ac->type) : "void";
+}
+
+static bool member(struct access *ac, const char *field)
+{
+	Dwarf_Die st, mem;
+	Dwarf_Word off;
+	Dwarf_Attribute a;
+	Dwarf_Word bits;
+	int tag = cur_tag(ac, &st);
+
+	if (tag == DW_TAG_pointer_type) {
+		if (!deref(ac, &st))
+			return false;
+		tag = cur_tag(ac, &st);
+	}
+	if (tag != DW_TAG_structure_type && tag != DW_TAG_union_type &&
+	    tag != DW_TAG_class_type) {
+		ac->err = arena_printf(ac->e->a, "'%s' is not a struct or union: no "
+				       "member '%s'", type_text(ac), field);
+		return false;
+	}
+	if (!find_member(&st, field, &mem, &off, 0)) {
+		ac->err = arena_printf(ac->e->a, "unable to find member '%s' for %s",
+				       field, type_text(ac));
+		return false;
+	}
+	if (ac->kind != DWL_MEM) {
+		ac->err = "a member of a structure held in registers";
+		return false;
+	}
+	ac->bit_size = 0;
+	if (dwarf_formudata(dwarf_attr(&mem, DW_AT_bit_size, &a), &bits) == 0) {
+		Dwarf_Word bo, pos = 0;
+
+		if (dwarf_formudata(dwarf_attr(&mem, DW_AT_data_bit_offset, &a), &bo) == 0) {
+			pos = bo;
+		} else if (dwarf_formudata(dwarf_attr(&mem, DW_AT_bit_offset, &a), &bo) == 0) {
+			/* DWARF 2: counted from the storage unit's top bit */
+			Dwarf_Word bytes = 4;
+
+			dwarf_formudata(dwarf_attr(&mem, DW_AT_byte_size, &a), &bytes);
+			pos = bytes * 8 - bo - bits;
+		}
+		off += pos / 8;
+		ac->bit_off = (int)(pos % 8);
+		ac->bit_size = (int)bits;
+	}
+	if (off)
+		sb_addf(&ac->c, "\t\ts%d += 0x%llxULL;\n", ac->slot,
+			(unsigned long long)off);
+	if (!die_type(&mem, &ac->type))
+		ac->has_type = false;
+	return true;
+}
+
+static bool index_step(struct access *ac, const struct expr *ix)
+{
+	Dwarf_Die st, elem;
+	int tag = cur_tag(ac, &st);
+	long long esize;
+	const char *iv;
+
+	if (ix->kind == EXPR_NUMBER)
+		iv = arena_printf(ac->e->a, "(u64)%lldLL", (long long)ix->num);
+	else
+		iv = arena_printf(ac->e->a, "(u64)STAP_ARG_i%d", ac->nidx++);
+	if (tag == DW_TAG_pointer_type) {
+		if (!deref(ac, &st))
+			return false;
+		elem = ac->type;
+	} else if (tag == DW_TAG_array_type) {
+		if (ac->kind != DWL_MEM) {
+			ac->err = "an array held in registers";
+			return false;
+		}
+		if (!die_type(&st, &elem)) {
+			ac->err = "array of unknown type";
+			return false;
+		}
+	} else {
+		ac->err = arena_printf(ac->e->a, "cannot index '%s': not an array "
+				       "or pointer", type_text(ac));
+		return false;
+	}
+	esize = type_size(&elem);
+	if (esize <= 0) {
+		ac->err = "array element of unknown size";
+		return false;
+	}
+	sb_addf(&ac->c, "\t\ts%d += %s * %lldULL;\n", ac->slot, iv, esize);
+	ac->type = elem;
+	ac->has_type = true;
+	return true;
+}
+
+/* The final value of the current object into STAP_RETVALUE. */
+static bool fetch(struct access *ac, bool write)
+{
+	Dwarf_Die st;
+	int tag = cur_tag(ac, &st);
+	Dwarf_Attribute a;
+	Dwarf_Word enc = DW_ATE_unsigned;
+	long long size;
+	bool sign;
+
+	if (tag == DW_TAG_array_type) {
+		if (ac->kind != DWL_MEM || write) {
+			ac->err = "an array is not a value";
+			return false;
+		}
+		sb_addf(&ac->c, "\t\tSTAP_RETURN((s64)s%d);\n", ac->slot);
+		return true;
+	}
+	if (tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
+	    tag == DW_TAG_class_type || tag == 0) {
+		ac->err = arena_printf(ac->e->a, "'%s' is not a value: use a member "
+				       "('->'), '&', or the $ pretty-printer", type_text(ac));
+		return false;
+	}
+	size = type_size(&ac->type);
+	if (tag == DW_TAG_pointer_type)
+		size = 8;
+	dwarf_formudata(dwarf_attr_integrate(&st, DW_AT_encoding, &a), &enc);
+	sign = tag == DW_TAG_enumeration_type ? false :
+	       enc == DW_ATE_signed || enc == DW_ATE_signed_char;
+	if (size != 1 && size != 2 && size != 4 && size != 8) {
+		ac->err = arena_printf(ac->e->a, "values of type '%s' (%lld bytes) "
+				       "are not supported", type_text(ac), size);
+		return false;
+	}
+	if (write) {
+		if (ac->kind == DWL_MEM) {
+			sb_addf(&ac->c, "\t\t{ %c%lld t = (%c%lld)STAP_ARG_value;\n"
+				"\t\t  if (copy_to_kernel_nofault((void *)(unsigned long)s%d, &t, sizeof(t)))\n"
+				"\t\t\tSTAP_ERROR(\"kernel write fault at 0x%%llx\", (unsigned long long)s%d); }\n",
+				sign ? 's' : 'u', size * 8, sign ? 's' : 'u', size * 8,
+				ac->slot, ac->slot);
+		} else if (ac->kind == DWL_REG) {
+			sb_addf(&ac->c, "\t\tSTP_DW_REGS->%s = (unsigned long)STAP_ARG_value;\n",
+				ac->reg);
+		} else {
+			ac->err = "it is a computed value, not stored anywhere";
+			return false;
+		}
+		sb_adds(&ac->c, "\t\tSTAP_RETURN(STAP_ARG_value);\n");
+		return true;
+	}
+	if (ac->bit_size > 0) {
+		int left = 64 - ac->bit_off - ac->bit_size;
+
+		if (write || ac->kind != DWL_MEM || left < 0) {
+			ac->err = write ? "writing bit-fields is not supported" :
+				  "bit-field outside its storage";
+			return false;
+		}
+		sb_addf(&ac->c, "\t\tSTP_DW_FETCH(s15, s%d);\n", ac->slot);
+		if (sign)
+			sb_addf(&ac->c, "\t\ts15 = (u64)((s64)(s15 << %d) >> %d);\n",
+				left, 64 - ac->bit_size);
+		else
+			sb_addf(&ac->c, "\t\ts15 = (s15 << %d) >> %d;\n", left,
+				64 - ac->bit_size);
+	} else if (ac->kind == DWL_MEM) {
+		sb_addf(&ac->c, "\t\t{ %c%lld t; STP_DW_FETCH(t, s%d); s15 = (u64)(s64)t; }\n",
+			sign ? 's' : 'u', size * 8, ac->slot);
+	} else if (ac->kind == DWL_REG) {
+		sb_addf(&ac->c, "\t\ts15 = (u64)(s64)(%c%lld)STP_DW_REGS->%s;\n",
+			sign ? 's' : 'u', size * 8, ac->reg);
+	} else {
+		sb_addf(&ac->c, "\t\ts15 = (u64)(s64)(%c%lld)s%d;\n",
+			sign ? 's' : 'u', size * 8, ac->slot);
+	}
+	sb_adds(&ac->c, "\t\tSTAP_RETURN((s64)s15);\n");
+	return true;
+}
+
+static const char *not_accessible(struct access *ac, const char *name,
+				  const char *why)
+{
+	uint64_t off = 0;
+	const char *sym = dw_symbol_at(ac->m, ac->s->pc, &off);
+
+	return arena_printf(ac->e->a, "not accessible at this address [%s%s0x%llx, "
+			    "dieoffset: 0x%llx]: %s: %s", sym ? sym : "", sym ? "+" : "",
+			    (unsigned long long)(sym ? off : ac->s->pc),
+			    (unsigned long long)ac->s->fn->die, name, why);
+}
+
+/* Place the variable's value or address in the access. */
+static bool locate_var(struct access *ac, struct scopes *sc, Dwarf_Die *var,
+		       const char *name)
+{
+	struct loc_ctx lc;
+	struct dw_loc l;
+	Dwarf_Attribute a;
+	Dwarf_Op *ops;
+	size_t n = 0;
+	int r;
+
+	ac->has_type = die_type(var, &ac->type);
+	if (!dwarf_attr(var, DW_AT_location, &a)) {
+		Dwarf_Attribute cv;
+		Dwarf_Sword sv;
+
+		if (dwarf_attr_integrate(var, DW_AT_const_value, &cv) &&
+		    dwarf_formsdata(&cv, &sv) == 0) {
+			sb_addf(&ac->c, "\t\ts0 = 0x%llxULL;\n", (unsigned long long)sv);
+			ac->kind = DWL_VALUE;
+			ac->slot = 0;
+			return true;
+		}
+		ac->err = not_accessible(ac, name, "it has no location (optimized out)");
+		return false;
+	}
+	r = dwarf_getlocation_addr(&a, ac->s->pc, &ops, &n, 1);
+	if (r <= 0 || !n) {
+		ac->err = not_accessible(ac, name, "no location at this address "
+					 "(optimized out here)");
+		return false;
+	}
+	setup_loc(ac, sc, &lc);
+	lc.attr = &a;
+	if (!dw_compile_location(&lc, &ac->c, ops, n, &l)) {
+		ac->err = not_accessible(ac, name, l.err);
+		return false;
+	}
+	ac->kind = l.kind;
+	ac->slot = l.slot;
+	ac->reg = l.reg;
+	return true;
+}
+
+static bool locate_return(struct access *ac, struct scopes *sc)
+{
+	int i;
+
+	for (i = 0; i < sc->n && !is_func_scope(&sc->v[i]); i++)
+		;
+	if (!ac->s->is_return || i == sc->n || !die_type(&sc->v[i], &ac->type)) {
+		ac->err = ac->s->is_return ? "the function returns no value ($return "
+					     "of a void function)" :
+			  "$return exists only in .return probes";
+		return false;
+	}
+	ac->has_type = true;
+	ac->kind = DWL_REG;
+	ac->reg = "ax";
+	return true;
+}
+
+static const char *body_head(void)
+{
+	return "\tif (!STP_DW_REGS)\n"
+	       "\t\tSTAP_ERROR(\"cannot access target variables in this context\");\n"
+	       "\t{\n"
+	       "\t\tu64 s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;\n"
+	       "\t\tu64 s8 = 0, s9 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0, s14 = 0, s15 = 0;\n\n"
+	       "\t\t(void)s0; (void)s1; (void)s2; (void)s3; (void)s4; (void)s5; (void)s6;\n"
+	       "\t\t(void)s7; (void)s8; (void)s9; (void)s10; (void)s11; (void)s12;\n"
+	       "\t\t(void)s13; (void)s14; (void)s15;\n";
+}
+
+/* $$vars / $$parms / $$locals / $$return: "a=0x1 b=0x2" (unreadable: "a=?"). */
+static const char *vars_string(struct elab *e, const struct dw_site *s,
+			       const char *which, const char **err)
+{
+	struct scopes sc;
+	struct strbuf fmt = STRBUF_INIT, args = STRBUF_INIT, code = STRBUF_INIT;
+	bool parms = !strcmp(which, "$$parms") || !strcmp(which, "$$vars");
+	bool locals = !strcmp(which, "$$locals") || !strcmp(which, "$$vars");
+	bool ret = !strcmp(which, "$$return");
+	int i, k = 0;
+
+	if (!get_scopes(s->mod, s, &sc)) {
+		*err = "no scope at this address";
+		return NULL;
+	}
+	sb_adds(&code, body_head());
+	if (ret) {
+		struct access ac = { e, s, s->mod, STRBUF_INIT, 0, DWL_MEM, NULL,
+				     { 0 }, false, 0, 0, 0, NULL };
+
+		if (!s->is_return || !locate_return(&ac, &sc)) {
+			free(sc.v);
+			*err = "$$return exists only in .return probes of functions "
+			       "returning a value";
+			return NULL;
+		}
+		sb_adds(&fmt, "return=0x%llx");
+		sb_adds(&args, ", (unsigned long long)regs_return_value(STP_DW_REGS)");
+	}
+	for (i = 0; !ret && i < sc.n && k < VARS_MAX_PARMS; i++) {
+		Dwarf_Die c;
+		bool func = is_func_scope(&sc.v[i]);
+
+		if (dwarf_child(&sc.v[i], &c) == 0) {
+			do {
+				int tag = dwarf_tag(&c);
+				const char *n = die_name(&c);
+				struct access ac = { e, s, s->mod, STRBUF_INIT, 0, DWL_MEM,
+						     NULL, { 0 }, false, 0, 0, 0, NULL };
+				Dwarf_Die st;
+				int t = 0;
+
+				if (!n || !((tag == DW_TAG_formal_parameter && parms) ||
+					    (tag == DW_TAG_variable && locals)))
+					continue;
+				sb_addf(&fmt, "%s%s=", k++ ? " " : "", n);
+				if (!locate_var(&ac, &sc, &c, n) ||
+				    ((t = cur_tag(&ac, &st)) != DW_TAG_base_type &&
+				     t != DW_TAG_pointer_type && t != DW_TAG_enumeration_type)) {
+					sb_adds(&fmt, t == DW_TAG_structure_type ||
+						t == DW_TAG_union_type ? "{...}" : "?");
+					sb_release(&ac.c);
+					continue;
+				}
+				/* each value into v<k>, read as 64 bits */
+				sb_addf(&code, "\t\tu64 v%d;\n", k);
+				sb_adds(&code, sb_str(&ac.c));
+				if (ac.kind == DWL_MEM)
+					sb_addf(&code, "\t\tSTP_DW_FETCH(v%d, s%d);\n", k, ac.slot);
+				else if (ac.kind == DWL_REG)
+					sb_addf(&code, "\t\tv%d = (u64)STP_DW_REGS->%s;\n", k, ac.reg);
+				else
+					sb_addf(&code, "\t\tv%d = s%d;\n", k, ac.slot);
+				sb_adds(&fmt, "0x%llx");
+				sb_addf(&args, ", (unsigned long long)v%d", k);
+				sb_release(&ac.c);
+			} while (dwarf_siblingof(&c, &c) == 0 && k < VARS_MAX_PARMS);
+		}
+		if (func)
+			break;
+	}
+	free(sc.v);
+	sb_addf(&code, "\t\tsnprintf(STAP_RETVALUE, MAXSTRINGLEN, \"%s\"%s);\n"
+		"\t\tSTAP_RETURN(STAP_RETVALUE);\n\t}\n", sb_str(&fmt), sb_str(&args));
+	sb_release(&fmt);
+	sb_release(&args);
+	return sb_to_arena(&code, e->a);
+}
+
+const char *dw_target_code(struct elab *e, const struct dw_site *s,
+			   const struct expr *x, bool write, int *nidx,
+			   bool *is_string, const char **err)
+{
+	struct access ac = { e, s, s ? s->mod : NULL, STRBUF_INIT, 0, DWL_MEM, NULL,
+			     { 0 }, false, 0, 0, 0, NULL };
+	const struct target_path *p = &x->target.path;
+	const char *name = x->target.name + 1;	/* without '$' */
+	struct scopes sc;
+	Dwarf_Die var;
+	size_t i;
+	bool ok;
+
+	*nidx = 0;
+	*is_string = false;
+	if (!s || !s->fn) {
+		*err = "probes of this kind have no debuginfo context";
+		return NULL;
+	}
+	if (name[0] == '$') {
+		*is_string = true;
+		if (write || p->comps.n || p->addr_of) {
+			*err = "$$ variables can only be read, as a whole";
+			return NULL;
+		}
+		return vars_string(e, s, x->target.name, err);
+	}
+	if (p->pretty) {
+		*err = "the $/$$ pretty-printing suffixes are not supported yet";
+		return NULL;
+	}
+	if (!get_scopes(s->mod, s, &sc)) {
+		*err = "no scope at this address";
+		return NULL;
+	}
+	sb_adds(&ac.c, body_head());
+	if (!strcmp(name, "return"))
+		ok = locate_return(&ac, &sc);
+	else if (find_var(&sc, name, &var) < 0) {
+		ok = false;
+		ac.err = arena_printf(e->a, "unable to find local '%s', [man error::dwarf] "
+				      "dieoffset 0x%llx in %s", name,
+				      (unsigned long long)s->fn->die, dw_mod_path(s->mod));
+	} else {
+		ok = locate_var(&ac, &sc, &var, name);
+	}
+	for (i = 0; ok && i < p->comps.n; i++) {
+		const struct target_comp *tc = p->comps.v[i];
+
+		ok = tc->is_index ? index_step(&ac, tc->index) : member(&ac, tc->field);
+	}
+	free(sc.v);
+	if (ok && p->addr_of) {
+		if (ac.kind != DWL_MEM || ac.bit_size) {
+			ac.err = "cannot take the address of a value held in a register "
+				 "or of a bit-field";
+			ok = false;
+		} else if (write) {
+			ac.err = "cannot assign to an address";
+			ok = false;
+		} else {
+			sb_addf(&ac.c, "\t\tSTAP_RETURN((s64)s%d);\n", ac.slot);
+		}
+	} else if (ok) {
+		ok = fetch(&ac, write);
+	}
+	if (!ok) {
+		*err = ac.err;
+		sb_release(&ac.c);
+		return NULL;
+	}
+	sb_adds(&ac.c, "\t}\n");
+	*nidx = ac.nidx;
+	return sb_to_arena(&ac.c, e->a);
+}

@@ -1,0 +1,490 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* dwarf.c: the DWARF probe families: kernel.function/statement,
+ * module(M).function/statement and process(P)[.library(L)].function/
+ * statement, with .call, .return[.maxactive(N)], .inline, .exported,
+ * .label(L), numeric addresses and .absolute. Patterns are
+ * FUNC[@FILE][:LINE|:A-B|:*|+OFF], matched against the module's function
+ * index (elaborate/dwarf_index.c). */
+#include "elaborate/probe_match.h"
+
+#include <fnmatch.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "elaborate/dwarf.h"
+#include "elaborate/ksyms.h"
+#include "util/arena.h"
+#include "util/diag.h"
+#include "util/strbuf.h"
+
+#define KRETPROBE_MAXACTIVE_MAX 4096
+
+static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
+
+static const struct pm_family kernel_family = {
+	.name = "kernel", .derive = derive, .kprobe = true, .per_point = true,
+};
+static const struct pm_family module_family = {
+	.name = "module", .derive = derive, .kprobe = true, .per_point = true,
+};
+static const struct pm_family process_family = {
+	.name = "process", .derive = derive, .per_point = true,
+};
+
+enum line_kind { LINE_NONE, LINE_RANGE, LINE_ALL, LINE_REL };
+
+/* A parsed FUNC[@FILE][:LINES|+OFF]. */
+struct pattern {
+	const char *func;
+	const char *file;	/* NULL: any; else a glob matched as a suffix */
+	enum line_kind lk;
+	long lo, hi;		/* LINE_RANGE: lo..hi; LINE_REL: lo */
+};
+
+/* What one derivation is looking for. */
+struct want {
+	struct elab *e;
+	struct pm_ctx *c;
+	const struct probe_point *pp;
+	const struct pm_family *fam;
+	struct dw_mod *m;
+	size_t fn_comp;		/* the function/statement component */
+	const char *prefix;	/* 'kernel', 'module("ext4")', ... */
+	struct pattern pat;
+	bool statement, is_return, call, inline_, exported;
+	const char *label;	/* .label(L) pattern */
+	int64_t maxactive;
+	int emitted, refused;
+	const char *first_refused, *refusal;
+};
+
+static bool parse_num(const char *s, long *out)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (end == s || v < 0 || v > INT_MAX)
+		return false;
+	*out = v;
+	return *end == '\0' || *end == '-' || *end == ',';
+}
+
+static int parse_pattern(struct elab *e, const char *s, struct pattern *p)
+{
+	const char *at = strchr(s, '@'), *sep, *func_end;
+
+	memset(p, 0, sizeof(*p));
+	sep = strpbrk(at ? at : s, ":+");
+	func_end = at ? at : sep ? sep : s + strlen(s);
+	p->func = arena_strndup(e->a, s, (size_t)(func_end - s));
+	if (at)
+		p->file = arena_strndup(e->a, at + 1,
+					(size_t)((sep ? sep : at + strlen(at)) - at - 1));
+	if (!sep)
+		return 0;
+	if (*sep == '+') {
+		p->lk = LINE_REL;
+		return parse_num(sep + 1, &p->lo) && !strchr(sep + 1, '-') ? 0 : -1;
+	}
+	if (!strcmp(sep + 1, "*")) {
+		p->lk = LINE_ALL;
+		return 0;
+	}
+	p->lk = LINE_RANGE;
+	if (!parse_num(sep + 1, &p->lo))
+		return -1;
+	p->hi = p->lo;
+	sep = strchr(sep + 1, '-');
+	if (sep && (!parse_num(sep + 1, &p->hi) || strchr(sep + 1, '-') ||
+		    p->hi < p->lo))
+		return -1;
+	return 0;
+}
+
+/* FILE globs match the whole path or any trailing part of it at a '/'
+ * (the implicit leading "*\/"). */
+static bool file_matches(const char *glob, const char *file)
+{
+	const char *p;
+
+	if (!glob || !*glob)
+		return true;
+	if (!fnmatch(glob, file, 0))
+		return true;
+	if (glob[0] == '/')
+		return false;
+	for (p = strchr(file, '/'); p; p = strchr(p + 1, '/'))
+		if (!fnmatch(glob, p + 1, 0))
+			return true;
+	return false;
+}
+
+static const char *quote(struct elab *e, const char *s)
+{
+	return arena_printf(e->a, "\"%s\"", s);
+}
+
+/* A point named @text (the canonical form) for @w's probe. */
+static struct elab_point *new_point(struct want *w, const char *text)
+{
+	struct probe_point bare = *w->pp;
+	struct elab_point *pt = pm_point(w->e, w->c, &bare);
+
+	pt->name = text;
+	pt->family = w->fam;
+	pt->is_return = w->is_return;
+	pt->num[0] = w->maxactive;
+	return pt;
+}
+
+/* Name and place the kprobe of a point at DWARF address @pc. */
+static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
+{
+	uint64_t off = 0;
+	const char *sym = dw_symbol_at(w->m, pc, &off);
+	const struct ksyms *ks;
+	const struct ksym *k;
+	const char *why;
+
+	if (dw_mod_kind(w->m) == DW_USER) {
+		pt->str[0] = sym;
+		pt->num[2] = (int64_t)off;
+		pt->num[3] = (int64_t)pc;
+		return true;
+	}
+	if (!sym)
+		return false;
+	ks = dw_mod_kind(w->m) == DW_KERNEL ? pm_kernel_syms(w->e, &why)
+					    : pm_module_syms(w->e, dw_mod_name(w->m), &why);
+	k = ks ? ksyms_find(ks, sym) : NULL;
+	if (k && k->refusal) {
+		if (!w->refused++) {
+			w->first_refused = sym;
+			w->refusal = k->refusal;
+		}
+		return false;
+	}
+	pt->str[0] = sym;
+	pt->str[1] = dw_mod_kind(w->m) == DW_KMODULE ? dw_mod_name(w->m) : NULL;
+	pt->num[2] = (int64_t)off;
+	pt->num[3] = (int64_t)pc;
+	return true;
+}
+
+static void emit(struct want *w, struct elab_point *pt, const struct dw_func *f,
+		 uint64_t pc)
+{
+	struct dw_site *s = arena_new_obj(w->e->a, struct dw_site);
+
+	s->mod = w->m;
+	s->fn = f;
+	s->pc = pc;
+	s->is_return = w->is_return;
+	s->is_statement = w->statement;
+	pt->site = s;
+	pm_emit(w->e, w->c, pt);
+	w->emitted++;
+}
+
+static const char *suffix(struct want *w)
+{
+	if (w->is_return)
+		return w->maxactive > 0 ?
+			arena_printf(w->e->a, ".return.maxactive(%lld)",
+				     (long long)w->maxactive) : ".return";
+	return w->call ? ".call" : w->inline_ ? ".inline" :
+	       w->exported ? ".exported" : "";
+}
+
+struct line_ctx {
+	struct want *w;
+	const struct dw_func *f;
+};
+
+static int each_line(long line, uint64_t addr, void *ctx)
+{
+	struct line_ctx *l = ctx;
+	struct want *w = l->w;
+	const char *text = arena_printf(w->e->a, "%s.%s(\"%s@%s:%ld\")%s",
+					w->prefix, w->statement ? "statement" : "function",
+					l->f->name, l->f->file, line,
+					w->statement ? "" : suffix(w));
+	struct elab_point *pt = new_point(w, text);
+
+	if (place(w, pt, addr))
+		emit(w, pt, l->f, addr);
+	return 0;
+}
+
+static int each_label(const char *name, int line, uint64_t addr, void *ctx)
+{
+	struct line_ctx *l = ctx;
+	struct want *w = l->w;
+	const char *text = arena_printf(w->e->a, "%s.function(\"%s@%s:%u\").label(\"%s\")",
+					w->prefix, l->f->name, l->f->file,
+					l->f->line, name);
+	struct elab_point *pt = new_point(w, text);
+
+	(void)line;
+	if (place(w, pt, addr))
+		emit(w, pt, l->f, addr);
+	return 0;
+}
+
+static bool exported(struct want *w, const struct dw_func *f)
+{
+	return dw_symbol_addr(w->m, arena_printf(w->e->a, "__ksymtab_%s",
+						 f->name)) != 0;
+}
+
+/* One index entry matched by name and file. */
+static void take(struct want *w, const struct dw_func *f)
+{
+	bool inl = f->flags & DWF_INLINED;
+	struct line_ctx lc = { w, f };
+	struct elab_point *pt;
+	uint64_t pc;
+
+	if (f->flags & DWF_NOCODE)
+		return;
+	if (inl && (w->call || w->is_return || w->exported || w->statement))
+		return;
+	if (!inl && w->inline_)
+		return;
+	if (w->exported && !exported(w, f))
+		return;
+	if (w->label) {
+		dw_each_label(w->m, f, w->label, each_label, &lc);
+		return;
+	}
+	if (w->statement || w->pat.lk != LINE_NONE) {
+		long lo = w->pat.lo, hi = w->pat.hi;
+
+		if (w->pat.lk == LINE_ALL || w->pat.lk == LINE_NONE) {
+			lo = 0;
+			hi = -1;
+		} else if (w->pat.lk == LINE_REL) {
+			lo = hi = (long)f->line + w->pat.lo;
+		}
+		if (w->statement && w->pat.lk == LINE_NONE) {
+			/* statement("f"): the function's entry statement */
+			pc = dw_probe_entry(w->m, f);
+			each_line(dw_line_of(w->m, pc, NULL), pc, &lc);
+			return;
+		}
+		dw_each_line(w->m, f, lo, hi, each_line, &lc);
+		return;
+	}
+	pc = dw_probe_entry(w->m, f);
+	pt = new_point(w, arena_printf(w->e->a, "%s.function(\"%s@%s:%u\")%s",
+				       w->prefix, f->name, f->file, f->line,
+				       suffix(w)));
+	if (place(w, pt, pc))
+		emit(w, pt, f, pc);
+}
+
+/* function(ADDR) / statement(ADDR): the function containing it. */
+static int by_address(struct want *w, uint64_t addr, const struct srcloc *loc,
+		      const char *token)
+{
+	const struct dw_func *fs, *best = NULL;
+	size_t n = dw_functions(w->e, w->m, &fs), i;
+	struct line_ctx lc;
+
+	for (i = 0; i < n; i++) {
+		const struct dw_func *f = &fs[i];
+
+		if ((f->flags & (DWF_INLINED | DWF_NOCODE)) || f->entry > addr)
+			continue;
+		if (!best || f->entry > best->entry)
+			best = f;
+	}
+	if (!best || (!w->statement && best->entry != addr &&
+		      !dw_symbol_at(w->m, addr, &(uint64_t){ 0 }))) {
+		pm_error(w->e, w->c, loc, token, "no function found at address 0x%llx",
+			 (unsigned long long)addr);
+		return -1;
+	}
+	if (w->statement) {
+		if (!dw_is_statement(w->m, addr)) {
+			pm_error(w->e, w->c, loc, token,
+				 "address 0x%llx does not start a statement (not in "
+				 "the line table); use .absolute in guru mode",
+				 (unsigned long long)addr);
+			return -1;
+		}
+		lc = (struct line_ctx){ w, best };
+		return each_line(dw_line_of(w->m, addr, NULL), addr, &lc), w->emitted;
+	}
+	take(w, best);
+	return w->emitted;
+}
+
+static int check_maxactive(struct want *w)
+{
+	const struct expr *ma = pm_param_of(w->pp, "maxactive");
+
+	w->maxactive = -1;
+	if (!ma)
+		return 0;
+	if (ma->num < 1 || ma->num > KRETPROBE_MAXACTIVE_MAX) {
+		pm_error(w->e, w->c, &ma->loc, elab_token(w->e, ma),
+			 "maxactive value out of range (1, %d)", KRETPROBE_MAXACTIVE_MAX);
+		return -1;
+	}
+	w->maxactive = ma->num;
+	return 0;
+}
+
+/* The module the point names, opened; NULL after an error. */
+static struct dw_mod *open_module(struct want *w, const struct pp_component *c0,
+				  const struct pp_component *c1)
+{
+	const char *why = NULL, *name;
+	struct dw_mod *m;
+
+	if (!strcmp(c0->name, "kernel")) {
+		w->fam = &kernel_family;
+		w->prefix = "kernel";
+		m = dw_open(w->e, DW_KERNEL, NULL, &why);
+	} else if (!strcmp(c0->name, "module")) {
+		name = c0->param->str.s;
+		if (strpbrk(name, "*?[")) {
+			pm_error(w->e, w->c, &c0->param->loc, elab_token(w->e, c0->param),
+				 "module name wildcards are not supported; name the module");
+			return NULL;
+		}
+		w->fam = &module_family;
+		w->prefix = arena_printf(w->e->a, "module(%s)", quote(w->e, name));
+		m = dw_open(w->e, DW_KMODULE, name, &why);
+	} else {
+		const struct pp_component *lib = !strcmp(c1->name, "library") ? c1 : NULL;
+
+		w->fam = &process_family;
+		if (c0->param && c0->param->kind == EXPR_NUMBER)
+			name = arena_printf(w->e->a, "/proc/%lld/exe",
+					    (long long)c0->param->num);
+		else
+			name = c0->param ? c0->param->str.s : "";
+		m = dw_open(w->e, DW_USER, lib ? lib->param->str.s : name, &why);
+		if (m && lib) {
+			const char *pm = NULL;
+			struct dw_mod *prog = dw_open(w->e, DW_USER, name, &pm);
+
+			w->prefix = arena_printf(w->e->a, "process(%s).library(%s)",
+						 quote(w->e, prog ? dw_mod_name(prog) : name),
+						 quote(w->e, dw_mod_name(m)));
+		} else if (m) {
+			w->prefix = arena_printf(w->e->a, "process(%s)",
+						 quote(w->e, dw_mod_name(m)));
+		}
+	}
+	if (!m)
+		pm_error(w->e, w->c, &c0->loc, arena_printf(w->e->a, "identifier '%s'",
+							    c0->name), "%s", why);
+	return m;
+}
+
+static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp)
+{
+	const struct pp_component *c0 = pp->comps.v[0], *c1 = pp->comps.v[1], *fc;
+	struct want w = { 0 };
+	const struct dw_func *fs;
+	size_t n, i;
+	const char *why;
+
+	w.e = e;
+	w.c = c;
+	w.pp = pp;
+	w.fn_comp = 1;
+	if (!strcmp(c1->name, "library"))
+		w.fn_comp = 2;
+	fc = pp->comps.v[w.fn_comp];
+	w.statement = !strcmp(fc->name, "statement");
+	w.is_return = pm_has(pp, "return");
+	w.call = pm_has(pp, "call");
+	w.inline_ = pm_has(pp, "inline");
+	w.exported = pm_has(pp, "exported");
+	w.label = pm_param_of(pp, "label") ? pm_param_of(pp, "label")->str.s : NULL;
+	if (check_maxactive(&w))
+		return -1;
+	if (pm_has(pp, "absolute")) {
+		struct elab_point *pt;
+
+		if (!pm_guru(e, c)) {
+			pm_error(e, c, &fc->loc, "identifier 'absolute'",
+				 "absolute statement probe in unprivileged script; need stap -g");
+			return -1;
+		}
+		pt = pm_point(e, c, pp);
+		pt->family = !strcmp(c0->name, "process") ? &process_family
+							  : &kernel_family;
+		pt->num[1] = fc->param->num;
+		pt->num[3] = fc->param->num;
+		pm_emit(e, c, pt);
+		return 1;
+	}
+	w.m = open_module(&w, c0, c1);
+	if (!w.m)
+		return -1;
+	if (fc->param->kind == EXPR_NUMBER)
+		return by_address(&w, (uint64_t)fc->param->num, &fc->param->loc,
+				  elab_token(e, fc->param));
+	if (parse_pattern(e, fc->param->str.s, &w.pat)) {
+		pm_error(e, c, &fc->param->loc, elab_token(e, fc->param),
+			 "invalid line number specification in '%s' (expected "
+			 ":N, :N-M, :* or +N)", fc->param->str.s);
+		return -1;
+	}
+	n = dw_functions(e, w.m, &fs);
+	for (i = 0; i < n; i++) {
+		const struct dw_func *f = &fs[i];
+
+		if (fnmatch(w.pat.func, f->name, 0) || !file_matches(w.pat.file, f->file))
+			continue;
+		take(&w, f);
+	}
+	if (w.emitted && w.refused && !pm_quiet(e, c))
+		diag_report(e->d, DIAG_WARNING, &fc->param->loc, elab_token(e, fc->param),
+			    "skipped %d probe point%s kprobes refuse, e.g. in '%s': %s",
+			    w.refused, w.refused == 1 ? "" : "s", w.first_refused,
+			    w.refusal);
+	if (w.emitted)
+		return w.emitted;
+	why = w.refused ? arena_printf(e->a, "cannot probe '%s': %s", w.first_refused,
+				       w.refusal) :
+	      arena_printf(e->a, "no match for %s %s '%s' in %s", w.prefix,
+			   w.statement ? "statement" : w.label ? "label" : "function",
+			   fc->param->str.s, dw_mod_path(w.m));
+	pm_error(e, c, &fc->param->loc, elab_token(e, fc->param), "%s", why);
+	return -1;
+}
+
+void pm_register_dwarf(struct elab *e)
+{
+	static const char *const fn_tails[] = {
+		"", ".call", ".return", ".return.maxactive(n)", ".inline",
+		".exported", ".label(s)",
+	};
+	static const char *const heads[] = {
+		"kernel", "module(s)", "process(s)", "process(n)",
+		"process(s).library(s)",
+	};
+	size_t h, t;
+
+	for (h = 0; h < sizeof(heads) / sizeof(heads[0]); h++) {
+		const struct pm_family *f = !strncmp(heads[h], "kernel", 6) ? &kernel_family :
+					    !strncmp(heads[h], "module", 6) ? &module_family :
+					    &process_family;
+
+		for (t = 0; t < sizeof(fn_tails) / sizeof(fn_tails[0]); t++)
+			pm_register(e, arena_printf(e->a, "%s.function(s)%s", heads[h],
+						    fn_tails[t]), f);
+		pm_register(e, arena_printf(e->a, "%s.function(n)", heads[h]), f);
+		pm_register(e, arena_printf(e->a, "%s.function(n).return", heads[h]), f);
+		pm_register(e, arena_printf(e->a, "%s.statement(s)", heads[h]), f);
+		pm_register(e, arena_printf(e->a, "%s.statement(n)", heads[h]), f);
+		pm_register(e, arena_printf(e->a, "%s.statement(n).absolute", heads[h]), f);
+	}
+}
