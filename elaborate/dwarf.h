@@ -57,9 +57,10 @@ struct dw_mod *dw_open(struct elab *e, enum dw_mod_kind kind,
 		       const char *name, const char **why);
 /* Name a probe address: the ELF symbol containing @pc and the offset in
  * it. NULL when no symbol covers it. */
-const char *dw_symbol_at(struct dw_mod *m, uint64_t pc, uint64_t *offset);
+const char *dw_symbol_at(struct elab *e, struct dw_mod *m, uint64_t pc,
+			 uint64_t *offset);
 /* DWARF address of ELF symbol @name (0 if none). */
-uint64_t dw_symbol_addr(struct dw_mod *m, const char *name);
+uint64_t dw_symbol_addr(struct elab *e, struct dw_mod *m, const char *name);
 /* The module's path, and its name as probes show it ("kernel", "ext4",
  * "/usr/bin/ls"). */
 const char *dw_mod_path(const struct dw_mod *m);

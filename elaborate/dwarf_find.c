@@ -302,33 +302,80 @@ void dw_close_all(struct elab *e)
 	}
 }
 
-const char *dw_symbol_at(struct dw_mod *m, uint64_t pc, uint64_t *offset)
+static int cmp_sym(const void *a, const void *b)
 {
-	GElf_Off off = 0;
-	GElf_Sym sym;
-	const char *n;
+	const struct dw_sym *x = a, *y = b;
 
-	n = dwfl_module_addrinfo(m->dm, pc + m->bias, &off, &sym, NULL, NULL, NULL);
-	if (!n || GELF_ST_TYPE(sym.st_info) != STT_FUNC)
-		return NULL;
-	*offset = off;
-	return n;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return strcmp(x->name, y->name);
 }
 
-uint64_t dw_symbol_addr(struct dw_mod *m, const char *name)
+/* The symbol table, once: functions sorted by address (libdwfl's own
+ * lookup scans every symbol), every symbol by name. */
+static void load_symbols(struct elab *e, struct dw_mod *m)
 {
 	int i, n = dwfl_module_getsymtab(m->dm);
+	size_t k = 0;
 
+	m->syms_loaded = true;
+	if (n <= 0)
+		return;
+	m->syms = arena_alloc(e->a, sizeof(*m->syms) * (size_t)n);
 	for (i = 1; i < n; i++) {
 		GElf_Sym sym;
 		GElf_Addr addr;
 		const char *s = dwfl_module_getsym_info(m->dm, i, &sym, &addr,
 							NULL, NULL, NULL);
 
-		if (s && !strcmp(s, name))
-			return addr - m->bias;
+		if (!s || !*s)
+			continue;
+		s = intern(e->in, s);
+		if (!ptrmap_get(&m->sym_by_name, s))
+			ptrmap_put(e->a, &m->sym_by_name, s,
+				   (void *)(uintptr_t)(addr - m->bias + 1));
+		if (GELF_ST_TYPE(sym.st_info) != STT_FUNC || sym.st_shndx == SHN_UNDEF)
+			continue;
+		m->syms[k++] = (struct dw_sym){ s, addr - m->bias, sym.st_size };
 	}
-	return 0;
+	qsort(m->syms, k, sizeof(*m->syms), cmp_sym);
+	m->nsyms = k;
+}
+
+const char *dw_symbol_at(struct elab *e, struct dw_mod *m, uint64_t pc,
+			 uint64_t *offset)
+{
+	size_t lo = 0, hi;
+	const struct dw_sym *best = NULL;
+
+	if (!m->syms_loaded)
+		load_symbols(e, m);
+	hi = m->nsyms;
+	while (lo < hi) {	/* the last symbol starting at or below pc */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->syms[mid].addr <= pc) {
+			best = &m->syms[mid];
+			lo = mid + 1;
+		} else {
+			hi = mid;
+		}
+	}
+	/* among symbols at the same address, prefer one whose size covers pc */
+	if (!best || (best->size && pc >= best->addr + best->size))
+		return NULL;
+	*offset = pc - best->addr;
+	return best->name;
+}
+
+uint64_t dw_symbol_addr(struct elab *e, struct dw_mod *m, const char *name)
+{
+	uintptr_t v;
+
+	if (!m->syms_loaded)
+		load_symbols(e, m);
+	v = (uintptr_t)ptrmap_get(&m->sym_by_name, intern(e->in, name));
+	return v ? (uint64_t)v - 1 : 0;
 }
 
 const char *dw_mod_path(const struct dw_mod *m)

@@ -28,8 +28,17 @@ struct dw_mod {
 	size_t nfuncs;
 	bool indexed;
 	void *index_map_owned;		/* malloc'd cache image, or NULL */
-	/* compile units optimised or not, by CU offset (dwarf_lines.c) */
-	struct ptrmap cu_opt;
+	/* the ELF symbol table (dwarf_find.c) */
+	bool syms_loaded;
+	struct dw_sym *syms;		/* functions, by address */
+	size_t nsyms;
+	struct ptrmap sym_by_name;	/* interned name -> address + 1 */
+};
+
+struct dw_sym {
+	const char *name;
+	uint64_t addr;			/* DWARF address */
+	uint64_t size;
 };
 
 /* The DIE at @off of @m (false if none). */

@@ -191,7 +191,7 @@ static void setup_loc(struct access *ac, struct scopes *sc, struct loc_ctx *lc)
 		free(fr);
 	}
 	if (dw_mod_kind(m) == DW_KERNEL) {
-		uint64_t ref = dw_symbol_addr(m, "jiffies");
+		uint64_t ref = dw_symbol_addr(ac->e, m, "jiffies");
 
 		if (ref)
 			lc->addr_expr = arena_printf(ac->e->a,
@@ -467,7 +467,7 @@ static const char *not_accessible(struct access *ac, const char *name,
 				  const char *why)
 {
 	uint64_t off = 0;
-	const char *sym = dw_symbol_at(ac->m, ac->s->pc, &off);
+	const char *sym = dw_symbol_at(ac->e, ac->m, ac->s->pc, &off);
 
 	return arena_printf(ac->e->a, "not accessible at this address [%s%s0x%llx, "
 			    "dieoffset: 0x%llx]: %s: %s", sym ? sym : "", sym ? "+" : "",

@@ -142,7 +142,7 @@ static struct elab_point *new_point(struct want *w, const char *text)
 static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 {
 	uint64_t off = 0;
-	const char *sym = dw_symbol_at(w->m, pc, &off);
+	const char *sym = dw_symbol_at(w->e, w->m, pc, &off);
 	const struct ksyms *ks;
 	const struct ksym *k;
 	const char *why;
@@ -234,7 +234,7 @@ static int each_label(const char *name, int line, uint64_t addr, void *ctx)
 
 static bool exported(struct want *w, const struct dw_func *f)
 {
-	return dw_symbol_addr(w->m, arena_printf(w->e->a, "__ksymtab_%s",
+	return dw_symbol_addr(w->e, w->m, arena_printf(w->e->a, "__ksymtab_%s",
 						 f->name)) != 0;
 }
 
@@ -301,7 +301,7 @@ static int by_address(struct want *w, uint64_t addr, const struct srcloc *loc,
 			best = f;
 	}
 	if (!best || (!w->statement && best->entry != addr &&
-		      !dw_symbol_at(w->m, addr, &(uint64_t){ 0 }))) {
+		      !dw_symbol_at(w->e, w->m, addr, &(uint64_t){ 0 }))) {
 		pm_error(w->e, w->c, loc, token, "no function found at address 0x%llx",
 			 (unsigned long long)addr);
 		return -1;
