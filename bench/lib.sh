@@ -46,36 +46,42 @@ median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1
 
 # build_pair NAME SCRIPT DIR [REF-OPTS...]: DIR/ours_NAME.ko with our stap and DIR/ref_NAME.ko
 # with the reference (-p4 -r TREE, TREE = $BENCH_TREE), each in its default cache
-# ($SYSTEMTAP_DIR or ~/.systemtap). REF-OPTS go to the reference only. Logs in DIR/*.log.
+# ($SYSTEMTAP_DIR or ~/.systemtap). REF-OPTS go to the reference only, the words of
+# $PAIR_OPTS (e.g. -u) to both. Logs in DIR/*.log.
 build_pair() {
 	local name=$1 script=$2 dir=$3
+	local -a both=()
 	shift 3
-	(cd "$dir" && "$BENCH_TOP/stap" -r "$BENCH_TREE" -p4 -m "ours_$name" "$script") \
+	read -r -a both <<<"${PAIR_OPTS:-}"
+	(cd "$dir" && "$BENCH_TOP/stap" -r "$BENCH_TREE" -p4 ${both[@]+"${both[@]}"} -m "ours_$name" "$script") \
 		>"$dir/ours_$name.log" 2>&1 || { echo "bench: our build of $script failed:" >&2; tail -n 5 "$dir/ours_$name.log" >&2; return 1; }
-	(cd "$dir" && "$REF_STAP" -r "$BENCH_TREE" -p4 "$@" -m "ref_$name" "$script") \
+	(cd "$dir" && "$REF_STAP" -r "$BENCH_TREE" -p4 ${both[@]+"${both[@]}"} "$@" -m "ref_$name" "$script") \
 		>"$dir/ref_$name.log" 2>&1 || { echo "bench: the reference's build of $script failed:" >&2; tail -n 5 "$dir/ref_$name.log" >&2; return 1; }
 }
 
-# run_guest DIR N K ENTRY...: one boot (one CPU; run-vm --icount $BENCH_ICOUNT when that is set)
-# running bench/guest-run.sh N K ENTRY... with
-# DIR/*.ko in /m, bench/readloop (built static into DIR), our staprun-static as /bin/staprun
-# and the reference's as /usr/bin/staprun. Its output goes to DIR/guest.out; returns run-vm's
-# status.
+# run_guest DIR [-w] PROG N K ENTRY...: one boot (one CPU; run-vm --icount $BENCH_ICOUNT and
+# --append $BENCH_APPEND when those are set) running bench/guest-run.sh [-w] PROG N K ENTRY...
+# with DIR/*.ko and the workloads bench/syscallloop and bench/readloop (built static into DIR)
+# in /m, our staprun-static as /bin/staprun and the reference's as /usr/bin/staprun. Its output
+# goes to DIR/guest.out; returns run-vm's status.
 run_guest() {
-	local dir=$1
+	local dir=$1 p
 	shift
-	gcc -O2 -static -o "$dir/readloop" "$BENCH_TOP/bench/readloop.c" || return 1
+	for p in syscallloop readloop; do
+		gcc -O2 -static -o "$dir/$p" "$BENCH_TOP/bench/$p.c" || return 1
+	done
 	mkdir -p "$dir/m"
-	cp "$dir"/*.ko "$dir/readloop" "$BENCH_TOP/bench/guest-run.sh" "$dir/m/"
+	cp "$dir"/*.ko "$dir/syscallloop" "$dir/readloop" "$BENCH_TOP/bench/guest-run.sh" "$dir/m/"
 	ref_puts
 	local ic=()
 	[ -z "${BENCH_ICOUNT:-}" ] || ic=(--icount "$BENCH_ICOUNT")
+	[ -z "${BENCH_APPEND:-}" ] || ic+=(--append "$BENCH_APPEND")
 	"$VMDIR/run-vm" --release "$BENCH_REL" --timeout "${BENCH_TIMEOUT:-900}" ${ic[@]+"${ic[@]}"} "${PUTS[@]}" \
 		--put "$BENCH_TOP/staprun-static:/bin/staprun" --put "$dir/m:/m" \
 		-- "sh /m/guest-run.sh $*" >"$dir/guest.out" 2>"$dir/guest.err"
 }
 
-# runs_median FILE LABEL: the median of the "R LABEL NS" lines of FILE.
+# runs_median FILE LABEL: the median of the "R LABEL NS" lines of FILE (their first number).
 runs_median() { awk -v l="$2" '$1 == "R" && $2 == l { print $3 }' "$1" | median; }
 # extras FILE LABEL: for each "R LABEL NS" line of FILE, NS less the mean of the base runs just
 # before and just after it (the nearest "R base" lines), one a line. Interleaving base runs
