@@ -36,6 +36,7 @@ struct dw_func {
 #define DWF_DECL_INLINE	0x2	/* declared inline */
 #define DWF_EXTERNAL	0x4	/* DW_AT_external */
 #define DWF_NOCODE	0x8	/* abstract or declaration: no address */
+#define DWF_SYMTAB	0x10	/* only in the ELF symbol table: no DWARF */
 
 /* Where one probe is: what its target variables are resolved against. */
 struct dw_site {
@@ -81,11 +82,12 @@ size_t dw_functions(struct elab *e, struct dw_mod *m,
  * does). */
 uint64_t dw_probe_entry(struct dw_mod *m, const struct dw_func *f);
 /* Statement boundaries: for each line of @f's file in [lo, hi] (hi < 0:
- * every line) that has code inside @f, the first address of the line.
+ * every line) that has a line-table row inside @f, the line's lowest
+ * address (rows not marked is_stmt count too, as for the reference).
  * Calls @fn(line, addr, ctx) in line order; returns how many. */
 int dw_each_line(struct dw_mod *m, const struct dw_func *f, long lo, long hi,
 		 int (*fn)(long line, uint64_t addr, void *ctx), void *ctx);
-/* Is @pc the start of a statement (a line-table row marked is_stmt)? */
+/* Does a line-table row start at @pc? */
 bool dw_is_statement(struct dw_mod *m, uint64_t pc);
 /* Source line of @pc (0 if unknown). */
 int dw_line_of(struct dw_mod *m, uint64_t pc, const char **file);

@@ -313,7 +313,7 @@ static int cmp_sym(const void *a, const void *b)
 
 /* The symbol table, once: functions sorted by address (libdwfl's own
  * lookup scans every symbol), every symbol by name. */
-static void load_symbols(struct elab *e, struct dw_mod *m)
+void dw_load_symbols(struct elab *e, struct dw_mod *m)
 {
 	int i, n = dwfl_module_getsymtab(m->dm);
 	size_t k = 0;
@@ -349,7 +349,7 @@ const char *dw_symbol_at(struct elab *e, struct dw_mod *m, uint64_t pc,
 	const struct dw_sym *best = NULL;
 
 	if (!m->syms_loaded)
-		load_symbols(e, m);
+		dw_load_symbols(e, m);
 	hi = m->nsyms;
 	while (lo < hi) {	/* the last symbol starting at or below pc */
 		size_t mid = lo + (hi - lo) / 2;
@@ -373,7 +373,7 @@ uint64_t dw_symbol_addr(struct elab *e, struct dw_mod *m, const char *name)
 	uintptr_t v;
 
 	if (!m->syms_loaded)
-		load_symbols(e, m);
+		dw_load_symbols(e, m);
 	v = (uintptr_t)ptrmap_get(&m->sym_by_name, intern(e->in, name));
 	return v ? (uint64_t)v - 1 : 0;
 }

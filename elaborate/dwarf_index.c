@@ -19,7 +19,7 @@
 #include "util/strbuf.h"
 
 #define IDX_MAGIC "CSTAPIDX"
-#define IDX_VERSION 2u
+#define IDX_VERSION 3u
 #define IDX_MAX_DEPTH 64	/* nesting of blocks and inlined copies */
 
 /* On disk: header, entries, then the string table (NUL-terminated). */
@@ -52,22 +52,13 @@ static const char *str_attr(struct elab *e, Dwarf_Die *d, int at)
 	return s ? intern(e->in, s) : NULL;
 }
 
-/* The declaring file: paths under the compile directory are shown
- * relative to it (fs/read_write.c), as the reference shows them. */
-static const char *decl_file(struct elab *e, Dwarf_Die *cu, Dwarf_Die *d)
+/* The declaring file as the DWARF names it: relative for Debian's
+ * kernel (fs/read_write.c), absolute for most programs. */
+static const char *decl_file(struct elab *e, Dwarf_Die *d)
 {
 	const char *f = dwarf_decl_file(d);
-	Dwarf_Attribute a;
-	const char *comp;
-	size_t n;
 
-	if (!f)
-		return intern(e->in, "");
-	comp = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a));
-	n = comp ? strlen(comp) : 0;
-	if (n && !strncmp(f, comp, n) && f[n] == '/')
-		f += n + 1;
-	return intern(e->in, f);
+	return intern(e->in, f ? f : "");
 }
 
 static void add(struct builder *b, Dwarf_Die *cu, Dwarf_Die *d,
@@ -86,7 +77,7 @@ static void add(struct builder *b, Dwarf_Die *cu, Dwarf_Die *d,
 		return;		/* a declaration */
 	f = arena_new_obj(b->e->a, struct dw_func);
 	f->name = name;
-	f->file = decl_file(b->e, cu, origin);
+	f->file = decl_file(b->e, origin);
 	dwarf_decl_line(origin, &line);
 	f->line = line > 0 ? (uint32_t)line : 0;
 	if (dwarf_attr_integrate(origin, DW_AT_external, &a))
@@ -150,6 +141,35 @@ static void walk_cu(struct builder *b, Dwarf_Die *cu)
 	} while (dwarf_siblingof(&c, &c) == 0);
 }
 
+/* Functions the ELF symbol table has and the DWARF does not (assembly,
+ * startup code): probeable by name, without variables. */
+static void add_symtab_only(struct builder *b)
+{
+	struct ptrmap named = { 0 };
+	size_t i;
+
+	for (i = 0; i < b->funcs.n; i++) {
+		const struct dw_func *f = b->funcs.v[i];
+
+		ptrmap_put(b->e->a, &named, f->name, (void *)f);
+	}
+	dw_load_symbols(b->e, b->m);
+	for (i = 0; i < b->m->nsyms; i++) {
+		const struct dw_sym *s = &b->m->syms[i];
+		struct dw_func *f;
+
+		if (ptrmap_get(&named, s->name) || !s->addr)
+			continue;
+		f = arena_new_obj(b->e->a, struct dw_func);
+		f->name = s->name;
+		f->file = intern(b->e->in, "");
+		f->flags = DWF_SYMTAB | DWF_EXTERNAL;
+		f->entry = s->addr;
+		ptrmap_put(b->e->a, &named, s->name, f);
+		vec_push(b->e->a, &b->funcs, f);
+	}
+}
+
 static int cmp_func(const void *pa, const void *pb)
 {
 	const struct dw_func *a = *(const struct dw_func *const *)pa;
@@ -181,6 +201,7 @@ static void build(struct elab *e, struct dw_mod *m)
 			walk_cu(&b, &cu);
 		off = next;
 	}
+	add_symtab_only(&b);
 	if (b.funcs.n)
 		qsort(b.funcs.v, b.funcs.n, sizeof(*b.funcs.v), cmp_func);
 	arr = arena_alloc(e->a, sizeof(*arr) * (b.funcs.n ? b.funcs.n : 1));

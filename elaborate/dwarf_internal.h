@@ -41,6 +41,9 @@ struct dw_sym {
 	uint64_t size;
 };
 
+/* Load the ELF symbol table into @m (once). */
+void dw_load_symbols(struct elab *e, struct dw_mod *m);
+
 /* The DIE at @off of @m (false if none). */
 static inline bool dw_die(struct dw_mod *m, uint64_t off, Dwarf_Die *out)
 {

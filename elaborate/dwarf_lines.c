@@ -106,17 +106,15 @@ int dw_each_line(struct dw_mod *m, const struct dw_func *f, long lo, long hi,
 	for (i = 0; i < n; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
 		Dwarf_Addr addr;
-		bool stmt = false;
 		const char *src;
 		int line = 0;
 
 		if (!l || dwarf_lineaddr(l, &addr) || dwarf_lineno(l, &line) ||
 		    line <= 0)
 			continue;
-		dwarf_linebeginstatement(l, &stmt);
 		src = dwarf_linesrc(l, NULL, NULL);
-		if (!stmt || !src || (file && strcmp(src, file)) ||
-		    line < lo || (hi >= 0 && line > hi) ||
+		if (!src || (file && strcmp(src, file)) ||
+		    line < lo || (hi >= 0 && line > hi) || line < (long)f->line ||
 		    dwarf_haspc(&d, addr) != 1)
 			continue;
 		hits[k++] = (struct line_hit){ line, addr };
@@ -146,10 +144,8 @@ bool dw_is_statement(struct dw_mod *m, uint64_t pc)
 	for (i = 0; i < n; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
 		Dwarf_Addr addr;
-		bool stmt = false;
 
-		if (l && !dwarf_lineaddr(l, &addr) && addr == pc &&
-		    !dwarf_linebeginstatement(l, &stmt) && stmt)
+		if (l && !dwarf_lineaddr(l, &addr) && addr == pc)
 			return true;
 	}
 	return false;

@@ -37,6 +37,42 @@ bool dw_type_strip(Dwarf_Die *t, Dwarf_Die *out)
 	return false;
 }
 
+static void name_into(struct strbuf *sb, Dwarf_Die *t, int depth);
+
+/* A function pointer: "int (*) (struct dentry*, umode_t, void*)". */
+static void subroutine(struct strbuf *sb, Dwarf_Die *fn, int depth)
+{
+	Dwarf_Die ret, c;
+	bool first = true;
+
+	if (type_of(fn, &ret))
+		name_into(sb, &ret, depth + 1);
+	else
+		sb_adds(sb, "void");
+	sb_adds(sb, " (*) (");
+	if (dwarf_child(fn, &c) == 0) {
+		do {
+			Dwarf_Die pt;
+
+			if (dwarf_tag(&c) == DW_TAG_unspecified_parameters) {
+				sb_adds(sb, first ? "..." : ", ...");
+				first = false;
+				continue;
+			}
+			if (dwarf_tag(&c) != DW_TAG_formal_parameter)
+				continue;
+			if (!first)
+				sb_adds(sb, ", ");
+			first = false;
+			if (type_of(&c, &pt))
+				name_into(sb, &pt, depth + 1);
+			else
+				sb_adds(sb, "void");
+		} while (dwarf_siblingof(&c, &c) == 0);
+	}
+	sb_adds(sb, ")");
+}
+
 static void name_into(struct strbuf *sb, Dwarf_Die *t, int depth)
 {
 	const char *n = dwarf_diename(t);
@@ -68,7 +104,7 @@ static void name_into(struct strbuf *sb, Dwarf_Die *t, int depth)
 		if (!type_of(t, &sub))
 			sb_adds(sb, "void");
 		else if (dwarf_tag(&sub) == DW_TAG_subroutine_type) {
-			sb_adds(sb, "void (*)()");
+			subroutine(sb, &sub, depth);
 			return;
 		} else
 			name_into(sb, &sub, depth + 1);
@@ -97,26 +133,12 @@ static void name_into(struct strbuf *sb, Dwarf_Die *t, int depth)
 			sb_adds(sb, "void");
 		else
 			name_into(sb, &sub, depth + 1);
-		if (dwarf_child(t, &c) == 0) {
-			do {
-				Dwarf_Word cnt;
-				Dwarf_Attribute a;
-
-				if (dwarf_tag(&c) != DW_TAG_subrange_type)
-					continue;
-				if (dwarf_formudata(dwarf_attr(&c, DW_AT_count, &a), &cnt) == 0)
-					sb_addf(sb, "[%llu]", (unsigned long long)cnt);
-				else if (dwarf_formudata(dwarf_attr(&c, DW_AT_upper_bound, &a),
-							 &cnt) == 0)
-					sb_addf(sb, "[%llu]", (unsigned long long)cnt + 1);
-				else
-					sb_adds(sb, "[]");
-			} while (dwarf_siblingof(&c, &c) == 0);
-		}
+		(void)c;
+		sb_adds(sb, "[]");	/* the reference shows no dimensions */
 		return;
 	}
 	case DW_TAG_subroutine_type:
-		sb_adds(sb, "void ()");
+		subroutine(sb, t, depth);
 		return;
 	default:
 		sb_adds(sb, n ? n : "?");

@@ -21,15 +21,49 @@ struct scopes {
 	int n;
 };
 
+#define VARS_MAX_SCOPES 32
+
+/* The scopes at the site: the lexical blocks of its function that contain
+ * the pc, innermost first, then the function and the compile unit. Code
+ * inlined into the function is not entered: a statement probe on a line
+ * that calls an inline function sees the caller's variables, as the
+ * reference's do. */
 static bool get_scopes(struct dw_mod *m, const struct dw_site *s,
 		       struct scopes *sc)
 {
+	Dwarf_Die chain[VARS_MAX_SCOPES];
+	int n = 0, i;
+
 	sc->v = NULL;
 	sc->n = 0;
-	if (!dw_die(m, s->fn->cu, &sc->cu))
+	if (!s->fn->die || !dw_die(m, s->fn->cu, &sc->cu) ||
+	    !dw_die(m, s->fn->die, &chain[0]))
 		return false;
-	sc->n = dwarf_getscopes(&sc->cu, s->pc, &sc->v);
-	return sc->n > 0;
+	for (n = 1; n < VARS_MAX_SCOPES - 1; n++) {
+		Dwarf_Die c;
+		bool found = false;
+
+		if (dwarf_child(&chain[n - 1], &c) != 0)
+			break;
+		do {
+			if (dwarf_tag(&c) == DW_TAG_lexical_block &&
+			    dwarf_haspc(&c, s->pc) == 1) {
+				chain[n] = c;
+				found = true;
+				break;
+			}
+		} while (dwarf_siblingof(&c, &c) == 0);
+		if (!found)
+			break;
+	}
+	sc->v = calloc((size_t)n + 1, sizeof(*sc->v));
+	if (!sc->v)
+		return false;
+	for (i = 0; i < n; i++)
+		sc->v[i] = chain[n - 1 - i];
+	sc->v[n] = sc->cu;
+	sc->n = n + 1;
+	return true;
 }
 
 static const char *die_name(Dwarf_Die *d)
@@ -81,6 +115,20 @@ static int find_var(struct scopes *sc, const char *name, Dwarf_Die *out)
 
 /* ---- -L ---- */
 
+/* Does @var have a value at @pc (a location there, or a constant)? */
+static bool has_location(Dwarf_Die *var, uint64_t pc)
+{
+	Dwarf_Attribute a;
+	Dwarf_Op *ops;
+	size_t n;
+
+	if (dwarf_attr_integrate(var, DW_AT_const_value, &a))
+		return true;
+	if (!dwarf_attr(var, DW_AT_location, &a))
+		return false;
+	return dwarf_getlocation_addr(&a, pc, &ops, &n, 1) == 1 && n > 0;
+}
+
 void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out)
 {
 	struct scopes sc;
@@ -102,14 +150,14 @@ void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out)
 		bool func = is_func_scope(&sc.v[i]);
 
 		if (!func && !s->is_statement)
-			continue;
+			continue;	/* function probes: the function's own block */
 		if (dwarf_child(&sc.v[i], &c) == 0) {
 			do {
 				int tag = dwarf_tag(&c);
 				const char *n = die_name(&c);
 
 				if (!n || (tag != DW_TAG_formal_parameter &&
-					   (tag != DW_TAG_variable || !s->is_statement)))
+					   tag != DW_TAG_variable) || !has_location(&c, s->pc))
 					continue;
 				sb_addf(out, " $%s:%s", n, die_type(&c, &t) ?
 					dw_type_name(e->a, &t) : "void");

@@ -85,6 +85,7 @@ struct elab_point {
 	bool is_return, is_write;
 	const struct ksym *sym;
 	struct dw_site *site;		/* DWARF points: what $vars see */
+	const char *comment;		/* -p2: " pc=..." */
 };
 
 /* A probe body with its locals, run at one or more points. */

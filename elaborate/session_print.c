@@ -106,6 +106,8 @@ void elab_print(struct elab *e, FILE *out, bool bodies)
 				ast_print_expr(out, pt->cond);
 				fputc(')', out);
 			}
+			if (pt->comment)
+				fprintf(out, " /* %s */", pt->comment);
 			fprintf(out, " /*%s */\n", pt->chain);
 			print_locals(out, &p->locals);
 			if (bodies)

@@ -148,6 +148,8 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 	const char *why;
 
 	if (dw_mod_kind(w->m) == DW_USER) {
+		pt->comment = arena_printf(w->e->a, "pc=.dynamic+0x%llx",
+					   (unsigned long long)pc);
 		pt->str[0] = sym;
 		pt->num[2] = (int64_t)off;
 		pt->num[3] = (int64_t)pc;
@@ -167,6 +169,12 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 	}
 	pt->str[0] = sym;
 	pt->str[1] = dw_mod_kind(w->m) == DW_KMODULE ? dw_mod_name(w->m) : NULL;
+	if (dw_mod_kind(w->m) == DW_KERNEL && dw_symbol_addr(w->e, w->m, "_stext"))
+		pt->comment = arena_printf(w->e->a, "pc=_stext+0x%llx", (unsigned long long)
+					   (pc - dw_symbol_addr(w->e, w->m, "_stext")));
+	else
+		pt->comment = arena_printf(w->e->a, "pc=%s+0x%llx", sym,
+					   (unsigned long long)off);
 	pt->num[2] = (int64_t)off;
 	pt->num[3] = (int64_t)pc;
 	return true;
@@ -197,20 +205,37 @@ static const char *suffix(struct want *w)
 	       w->exported ? ".exported" : "";
 }
 
+/* "name@file:line", or the bare name of a symbol-table-only function. */
+static const char *fn_text(struct want *w, const struct dw_func *f)
+{
+	if (f->flags & DWF_SYMTAB)
+		return f->name;
+	return arena_printf(w->e->a, "%s@%s:%u", f->name, f->file, f->line);
+}
+
 struct line_ctx {
 	struct want *w;
 	const struct dw_func *f;
+	int lines;		/* statements found */
 };
 
 static int each_line(long line, uint64_t addr, void *ctx)
 {
 	struct line_ctx *l = ctx;
 	struct want *w = l->w;
-	const char *text = arena_printf(w->e->a, "%s.%s(\"%s@%s:%ld\")%s",
-					w->prefix, w->statement ? "statement" : "function",
-					l->f->name, l->f->file, line,
-					w->statement ? "" : suffix(w));
-	struct elab_point *pt = new_point(w, text);
+	const char *text;
+	struct elab_point *pt;
+
+	if (w->pat.lk == LINE_ALL && line == (long)l->f->line)
+		return 0;	/* :* leaves out the declaration line */
+	l->lines++;
+	/* a .function with a line is named after the function */
+	text = w->statement ?
+		arena_printf(w->e->a, "%s.statement(\"%s@%s:%ld\")", w->prefix,
+			     l->f->name, l->f->file, line) :
+		arena_printf(w->e->a, "%s.function(\"%s\")%s", w->prefix,
+			     fn_text(w, l->f), suffix(w));
+	pt = new_point(w, text);
 
 	if (place(w, pt, addr))
 		emit(w, pt, l->f, addr);
@@ -221,9 +246,8 @@ static int each_label(const char *name, int line, uint64_t addr, void *ctx)
 {
 	struct line_ctx *l = ctx;
 	struct want *w = l->w;
-	const char *text = arena_printf(w->e->a, "%s.function(\"%s@%s:%u\").label(\"%s\")",
-					w->prefix, l->f->name, l->f->file,
-					l->f->line, name);
+	const char *text = arena_printf(w->e->a, "%s.function(\"%s\").label(\"%s\")",
+					w->prefix, fn_text(w, l->f), name);
 	struct elab_point *pt = new_point(w, text);
 
 	(void)line;
@@ -242,11 +266,13 @@ static bool exported(struct want *w, const struct dw_func *f)
 static void take(struct want *w, const struct dw_func *f)
 {
 	bool inl = f->flags & DWF_INLINED;
-	struct line_ctx lc = { w, f };
+	struct line_ctx lc = { w, f, 0 };
 	struct elab_point *pt;
 	uint64_t pc;
 
 	if (f->flags & DWF_NOCODE)
+		return;
+	if ((f->flags & DWF_SYMTAB) && (w->label || w->statement || w->pat.lk != LINE_NONE))
 		return;
 	if (inl && (w->call || w->is_return || w->exported || w->statement))
 		return;
@@ -267,6 +293,14 @@ static void take(struct want *w, const struct dw_func *f)
 		} else if (w->pat.lk == LINE_REL) {
 			lo = hi = (long)f->line + w->pat.lo;
 		}
+		if (!w->statement && (w->pat.lk == LINE_ALL ||
+				      (w->pat.lk == LINE_RANGE && lo != hi))) {
+			/* the reference probes the function itself here */
+			w->pat.lk = LINE_NONE;
+			take(w, f);
+			w->pat.lk = lo != hi ? LINE_RANGE : LINE_ALL;
+			return;
+		}
 		if (w->statement && w->pat.lk == LINE_NONE) {
 			/* statement("f"): the function's entry statement */
 			pc = dw_probe_entry(w->m, f);
@@ -277,9 +311,8 @@ static void take(struct want *w, const struct dw_func *f)
 		return;
 	}
 	pc = dw_probe_entry(w->m, f);
-	pt = new_point(w, arena_printf(w->e->a, "%s.function(\"%s@%s:%u\")%s",
-				       w->prefix, f->name, f->file, f->line,
-				       suffix(w)));
+	pt = new_point(w, arena_printf(w->e->a, "%s.function(\"%s\")%s",
+				       w->prefix, fn_text(w, f), suffix(w)));
 	if (place(w, pt, pc))
 		emit(w, pt, f, pc);
 }
@@ -314,7 +347,7 @@ static int by_address(struct want *w, uint64_t addr, const struct srcloc *loc,
 				 (unsigned long long)addr);
 			return -1;
 		}
-		lc = (struct line_ctx){ w, best };
+		lc = (struct line_ctx){ w, best, 0 };
 		return each_line(dw_line_of(w->m, addr, NULL), addr, &lc), w->emitted;
 	}
 	take(w, best);
