@@ -45,9 +45,10 @@ struct dw_site {
 	uint64_t pc;			/* DWARF address of the probe */
 	bool is_return;			/* a .return probe: $return exists */
 	bool is_statement;		/* a statement probe */
-	/* Filled by dwarf_vars.c when the site has @entry values. */
-	struct strbuf *entry_code;	/* C run at function entry */
-	unsigned entry_slots;		/* u64 slots saved there */
+	/* .return probes: values captured at the function's entry
+	 * (@entry(...), and parameters read in the return probe) */
+	const char *entry_code;		/* C run at entry, filling slots[] */
+	unsigned entry_slots;		/* u64 slots it fills */
 };
 
 /* ---- dwarf_find.c ---- */
@@ -108,5 +109,10 @@ void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out);
 const char *dw_target_code(struct elab *e, const struct dw_site *s,
 			   const struct expr *x, bool write, int *nidx,
 			   bool *is_string, const char **err);
+/* In a .return probe: capture @x at the function's entry in a new slot of
+ * @s and return the getter body reading that slot at return time. NULL
+ * with @err as dw_target_code(). */
+const char *dw_entry_capture(struct elab *e, struct dw_site *s,
+			     const struct expr *x, const char **err);
 
 #endif

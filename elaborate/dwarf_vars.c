@@ -751,3 +751,35 @@ const char *dw_target_code(struct elab *e, const struct dw_site *s,
 	*nidx = ac.nidx;
 	return sb_to_arena(&ac.c, e->a);
 }
+
+const char *dw_entry_capture(struct elab *e, struct dw_site *s,
+			     const struct expr *x, const char **err)
+{
+	struct strbuf c = STRBUF_INIT;
+	unsigned k = s->entry_slots;
+	const char *code;
+	bool str, ret = s->is_return;
+	int nidx;
+
+	/* the values at entry: the site's pc is the function's entry */
+	s->is_return = false;
+	code = dw_target_code(e, s, x, false, &nidx, &str, err);
+	s->is_return = ret;
+	if (!code)
+		return NULL;
+	if (str || nidx) {
+		*err = str ? "strings ($$parms, $var$) cannot be captured at entry yet" :
+			     "array indexes that are not literals cannot be captured at entry";
+		return NULL;
+	}
+	sb_adds(&c, s->entry_code ? s->entry_code : "");
+	sb_addf(&c, "#define STAP_RETURN(v) do { slots[%u] = (u64)(v); goto entry%u; } while (0)\n"
+		"#define STAP_ERROR(...) do { slots[%u] = 0; goto entry%u; } while (0)\n"
+		"%s"
+		"entry%u: ;\n#undef STAP_RETURN\n#undef STAP_ERROR\n", k, k, k, k, code, k);
+	s->entry_code = sb_to_arena(&c, e->a);
+	s->entry_slots = k + 1;
+	return arena_printf(e->a, "\tif (!CONTEXT->ri)\n"
+			    "\t\tSTAP_ERROR(\"no entry values in this context\");\n"
+			    "\tSTAP_RETURN((s64)((u64 *)CONTEXT->ri->data)[%u]);\n", k);
+}

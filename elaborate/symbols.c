@@ -277,9 +277,9 @@ static bool target_defined(struct elab *e, const struct scope *sc,
  * left side it is) into a call of a synthesized embedded-C function: its
  * non-literal array indexes (and the assigned value) are the arguments. */
 static void dwarf_call(struct elab *e, struct scope *sc, struct expr *x,
-		       bool write)
+		       bool write, bool entry)
 {
-	struct expr *t = write ? x->bin.l : x;
+	struct expr *t = write ? x->bin.l : entry ? x->operand : x;
 	struct ast_file *f = arena_new_obj(e->a, struct ast_file);
 	struct decl *d = arena_new_obj(e->a, struct decl);
 	struct ptrvec args = { 0 };
@@ -297,7 +297,16 @@ static void dwarf_call(struct elab *e, struct scope *sc, struct expr *x,
 		err(e, t, "write to target variable not permitted; need stap -g");
 		return;
 	}
-	code = dw_target_code(e, probe_site(sc), t, write, &nidx, &str, &why);
+	if (entry || (probe_site(sc)->is_return && !write &&
+		      strcmp(t->target.name, "$return") &&
+		      strcmp(t->target.name, "$$return"))) {
+		/* parameters in a .return probe are their values at entry */
+		code = dw_entry_capture(e, (struct dw_site *)probe_site(sc), t, &why);
+		nidx = 0;
+		str = false;
+	} else {
+		code = dw_target_code(e, probe_site(sc), t, write, &nidx, &str, &why);
+	}
 	if (!code) {
 		err(e, t, "%s", why);
 		return;
@@ -367,7 +376,7 @@ static void res_target(struct elab *e, struct scope *sc, struct expr *x,
 			  "have no debuginfo context)");
 		return;
 	}
-	dwarf_call(e, sc, x, write);
+	dwarf_call(e, sc, x, write, false);
 }
 
 /* @f and the other overloads of its name and arity are needed. */
@@ -469,7 +478,7 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 		break;
 	case EXPR_ASSIGN:
 		if (x->bin.l->kind == EXPR_TARGET && probe_site(sc)) {
-			dwarf_call(e, sc, x, true);
+			dwarf_call(e, sc, x, true, false);
 			break;
 		}
 		res_expr(e, sc, x->bin.r);
@@ -512,13 +521,23 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 		res_target(e, sc, x, false);
 		break;
 	case EXPR_CAST:
+	case EXPR_ENTRY:
+		if (!probe_site(sc) || !probe_site(sc)->is_return) {
+			err(e, x, "@entry is only valid in .return probes");
+			break;
+		}
+		if (x->operand->kind != EXPR_TARGET) {
+			err(e, x, "@entry of anything but a target variable is not "
+				  "supported yet");
+			break;
+		}
+		dwarf_call(e, sc, x, false, true);
+		break;
 	case EXPR_ATVAR:
 	case EXPR_DEREF:
-	case EXPR_ENTRY:
 		err(e, x, "%s needs DWARF debuginfo, which this version cannot "
 			  "read yet", x->kind == EXPR_CAST ? "@cast" :
-			  x->kind == EXPR_ATVAR ? "@var" :
-			  x->kind == EXPR_ENTRY ? "@entry" : "'->' on a pointer");
+			  x->kind == EXPR_ATVAR ? "@var" : "'->' on a pointer");
 		break;
 	case EXPR_DEFINED: {
 		/* Only procfs' $value exists without debuginfo. */

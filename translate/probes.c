@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elaborate/dwarf.h"
 #include "elaborate/probe_match.h"
 #include "translate/xl.h"
 #include "util/arena.h"
@@ -88,10 +89,13 @@ static void kprobe_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 			 size_t n, struct strbuf *desc)
 {
 	size_t i, k = 0;
+	struct strbuf *ent = out;
+	struct strbuf tab = STRBUF_INIT;
 
+	out = &tab;	/* entry functions go before the table */
 	for (i = 0; i < n; i++) {
 		const struct elab_point *pt = refs[i].pt;
-		const char *sym;
+		const char *sym, *entry;
 
 		if (!pt->family || !pt->family->kprobe)
 			continue;
@@ -105,16 +109,30 @@ static void kprobe_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 		} else {
 			sym = "NULL";
 		}
-		sb_addf(out, "\t{ &stp_pp%zu, %s, 0x%" PRIx64 "UL, 0x%" PRIx64 "UL, %s, %" PRId64 ", %s },\n",
+		if (pt->site && pt->site->entry_slots) {
+			sb_addf(ent, "/* entry values of %s */\n"
+				"static void stp_entry%zu(struct pt_regs *stp_regs, u64 *slots)\n{\n"
+				"#undef STP_DW_REGS\n#define STP_DW_REGS stp_regs\n%s"
+				"#undef STP_DW_REGS\n"
+				"#define STP_DW_REGS (CONTEXT->user_mode ? NULL : CONTEXT->regs)\n}\n\n",
+				pt->name, refs[i].id, pt->site->entry_code);
+			entry = arena_printf(x->a, "stp_entry%zu, %u", refs[i].id,
+					     pt->site->entry_slots);
+		} else {
+			entry = "NULL, 0";
+		}
+		sb_addf(out, "\t{ &stp_pp%zu, %s, 0x%" PRIx64 "UL, 0x%" PRIx64 "UL, %s, %" PRId64 ", %s, %s },\n",
 			refs[i].id, sym, (uint64_t)pt->num[2],
 			pt->str[0] ? (uint64_t)0 : (uint64_t)pt->num[1],
 			pt->is_return ? "true" : "false", pt->num[0] > 0 ? pt->num[0] : 0,
-			pt->marks && strchr(pt->marks, '?') ? "true" : "false");
+			pt->marks && strchr(pt->marks, '?') ? "true" : "false", entry);
 	}
 	if (k) {
 		sb_adds(out, "};\n\n");
 		sb_addf(desc, "\t.kprobes = stp_kprobes,\n\t.nkprobes = %zu,\n", k);
 	}
+	sb_addn(ent, tab.buf ? tab.buf : "", tab.len);
+	sb_release(&tab);
 }
 
 /* One file per path: its .read and .write points together. */

@@ -51,6 +51,19 @@ static int stp_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *
 	return 0;
 }
 
+/* A .return probe's entry: capture the values its body reads at entry. */
+static int stp_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct kretprobe *krp = get_kretprobe(ri);
+	struct stp_kprobe_state *s;
+
+	if (!krp)
+		return 1;
+	s = container_of(krp, struct stp_kprobe_state, krp);
+	s->d->entry(regs, (u64 *)ri->data);
+	return 0;
+}
+
 static void stp_kprobe_unregister_one(struct stp_kprobe_state *s)
 {
 	if (!s->registered)
@@ -87,6 +100,10 @@ static int stp_kprobes_register(void)
 		if (d->ret) {
 			s->krp.handler = stp_kretprobe_handler;
 			s->krp.maxactive = d->maxactive;
+			if (d->entry) {
+				s->krp.entry_handler = stp_kretprobe_entry;
+				s->krp.data_size = (int)(d->nslots * sizeof(u64));
+			}
 			rc = register_kretprobe(&s->krp);
 		} else {
 			s->kp.pre_handler = stp_kprobe_pre;

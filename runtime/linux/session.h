@@ -46,6 +46,10 @@ struct stp_kprobe_probe {
 	bool ret;
 	int maxactive;			/* 0: the kernel's default */
 	bool optional;			/* a ? point: failure is a warning */
+	/* .return: values captured at function entry into the instance's
+	 * data (u64 slots), read by the return probe's $var getters */
+	void (*entry)(struct pt_regs *regs, u64 *slots);
+	unsigned int nslots;
 };
 
 struct stp_procfs_probe {
