@@ -38,6 +38,15 @@ struct dw_func {
 #define DWF_NOCODE	0x8	/* abstract or declaration: no address */
 #define DWF_SYMTAB	0x10	/* only in the ELF symbol table: no DWARF */
 
+/* A kernel tracepoint: SYSTEM:NAME, its arguments those of @fn
+ * (__traceiter_NAME) after the first. */
+struct dw_trace {
+	const char *system;
+	const char *name;
+	const struct dw_func *fn;
+	int nargs;
+};
+
 /* Where one probe is: what its target variables are resolved against. */
 struct dw_site {
 	struct dw_mod *mod;
@@ -45,6 +54,8 @@ struct dw_site {
 	uint64_t pc;			/* DWARF address of the probe */
 	bool is_return;			/* a .return probe: $return exists */
 	bool is_statement;		/* a statement probe */
+	bool is_trace;			/* a tracepoint: the arguments are in
+					 * CONTEXT->tp_args[] */
 	/* .return probes: values captured at the function's entry
 	 * (@entry(...), and parameters read in the return probe) */
 	const char *entry_code;		/* C run at entry, filling slots[] */
@@ -76,6 +87,11 @@ void dw_close_all(struct elab *e);
  * the on-disk cache (per build-id) or built now. */
 size_t dw_functions(struct elab *e, struct dw_mod *m,
 		    const struct dw_func **out);
+
+/* ---- dwarf_trace.c ---- */
+/* The module's tracepoints, sorted by system and name. */
+size_t dw_tracepoints(struct elab *e, struct dw_mod *m,
+		      const struct dw_trace **out);
 
 /* ---- dwarf_lines.c ---- */
 /* Where an entry probe on @f goes: its entry address, moved past the

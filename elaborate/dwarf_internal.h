@@ -28,6 +28,10 @@ struct dw_mod {
 	size_t nfuncs;
 	bool indexed;
 	void *index_map_owned;		/* malloc'd cache image, or NULL */
+	/* tracepoints (dwarf_trace.c) */
+	const struct dw_trace *traces;
+	size_t ntraces;
+	bool traces_done;
 	/* the ELF symbol table (dwarf_find.c) */
 	bool syms_loaded;
 	struct dw_sym *syms;		/* functions, by address */

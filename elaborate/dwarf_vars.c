@@ -147,7 +147,7 @@ void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out)
 	 * locals of the scopes inside it */
 	for (i = 0; i < sc.n; i++) {
 		Dwarf_Die c;
-		bool func = is_func_scope(&sc.v[i]);
+		bool func = is_func_scope(&sc.v[i]), first = true;
 
 		if (!func && !s->is_statement)
 			continue;	/* function probes: the function's own block */
@@ -155,6 +155,15 @@ void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out)
 			do {
 				int tag = dwarf_tag(&c);
 				const char *n = die_name(&c);
+
+				if (s->is_trace) {	/* the arguments after __data */
+					if (tag == DW_TAG_formal_parameter && !first && n)
+						sb_addf(out, " $%s:%s", n, die_type(&c, &t) ?
+							dw_type_name(e->a, &t) : "void");
+					if (tag == DW_TAG_formal_parameter)
+						first = false;
+					continue;
+				}
 
 				if (!n || (tag != DW_TAG_formal_parameter &&
 					   tag != DW_TAG_variable) || !has_location(&c, s->pc))
@@ -523,6 +532,25 @@ static const char *not_accessible(struct access *ac, const char *name,
 			    (unsigned long long)ac->s->fn->die, name, why);
 }
 
+/* Which tracepoint argument @var is (the __traceiter_ function's
+ * parameters after void *__data), or -1. */
+static int trace_arg_index(struct scopes *sc, Dwarf_Die *var)
+{
+	Dwarf_Die c;
+	int i = -1;
+
+	if (dwarf_child(&sc->v[sc->n - 2], &c) != 0)
+		return -1;
+	do {
+		if (dwarf_tag(&c) != DW_TAG_formal_parameter)
+			continue;
+		if (dwarf_dieoffset(&c) == dwarf_dieoffset(var))
+			return i;
+		i++;
+	} while (dwarf_siblingof(&c, &c) == 0);
+	return -1;
+}
+
 /* Place the variable's value or address in the access. */
 static bool locate_var(struct access *ac, struct scopes *sc, Dwarf_Die *var,
 		       const char *name)
@@ -535,6 +563,19 @@ static bool locate_var(struct access *ac, struct scopes *sc, Dwarf_Die *var,
 	int r;
 
 	ac->has_type = die_type(var, &ac->type);
+	if (ac->s->is_trace) {
+		int k = trace_arg_index(sc, var);
+
+		if (k < 0) {
+			ac->err = arena_printf(ac->e->a, "'%s' is not an argument of "
+					       "this tracepoint", name);
+			return false;
+		}
+		sb_addf(&ac->c, "\t\ts0 = CONTEXT->tp_args[%d];\n", k);
+		ac->kind = DWL_VALUE;
+		ac->slot = 0;
+		return true;
+	}
 	if (!dwarf_attr(var, DW_AT_location, &a)) {
 		Dwarf_Attribute cv;
 		Dwarf_Sword sv;
@@ -585,9 +626,18 @@ static bool locate_return(struct access *ac, struct scopes *sc)
 	return true;
 }
 
-static const char *body_head(void)
+static const char *body_head(const struct dw_site *s)
 {
-	return "\tif (!STP_DW_REGS)\n"
+	return s->is_trace ?
+	       "\tif (!CONTEXT->tp_args)\n"
+	       "\t\tSTAP_ERROR(\"cannot access tracepoint arguments in this context\");\n"
+	       "\t{\n"
+	       "\t\tu64 s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;\n"
+	       "\t\tu64 s8 = 0, s9 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0, s14 = 0, s15 = 0;\n\n"
+	       "\t\t(void)s0; (void)s1; (void)s2; (void)s3; (void)s4; (void)s5; (void)s6;\n"
+	       "\t\t(void)s7; (void)s8; (void)s9; (void)s10; (void)s11; (void)s12;\n"
+	       "\t\t(void)s13; (void)s14; (void)s15;\n" :
+	       "\tif (!STP_DW_REGS)\n"
 	       "\t\tSTAP_ERROR(\"cannot access target variables in this context\");\n"
 	       "\t{\n"
 	       "\t\tu64 s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;\n"
@@ -612,7 +662,7 @@ static const char *vars_string(struct elab *e, const struct dw_site *s,
 		*err = "no scope at this address";
 		return NULL;
 	}
-	sb_adds(&code, body_head());
+	sb_adds(&code, body_head(s));
 	if (ret) {
 		struct access ac = { e, s, s->mod, STRBUF_INIT, 0, DWL_MEM, NULL,
 				     { 0 }, false, 0, 0, 0, NULL };
@@ -640,7 +690,8 @@ static const char *vars_string(struct elab *e, const struct dw_site *s,
 				int t = 0;
 
 				if (!n || !((tag == DW_TAG_formal_parameter && parms) ||
-					    (tag == DW_TAG_variable && locals)))
+					    (tag == DW_TAG_variable && locals)) ||
+				    (s->is_trace && !strcmp(n, "__data")))
 					continue;
 				sb_addf(&fmt, "%s%s=", k++ ? " " : "", n);
 				if (!locate_var(&ac, &sc, &c, n) ||
@@ -711,7 +762,7 @@ const char *dw_target_code(struct elab *e, const struct dw_site *s,
 		*err = "no scope at this address";
 		return NULL;
 	}
-	sb_adds(&ac.c, body_head());
+	sb_adds(&ac.c, body_head(s));
 	if (!strcmp(name, "return"))
 		ok = locate_return(&ac, &sc);
 	else if (find_var(&sc, name, &var) < 0) {

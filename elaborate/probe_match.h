@@ -75,5 +75,6 @@ void pm_register_timer(struct elab *e);
 void pm_register_procfs(struct elab *e);
 void pm_register_kprobe(struct elab *e);
 void pm_register_dwarf(struct elab *e);
+void pm_register_trace(struct elab *e);
 
 #endif

@@ -66,6 +66,7 @@
 #include <linux/string.h>
 #include <linux/timekeeping.h>
 #include <linux/timer.h>
+#include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 #include <linux/utsname.h>
 #include <linux/vmalloc.h>
@@ -99,6 +100,7 @@
 #include "linux/timer.c"
 #include "linux/kprobe.c"
 #include "linux/procfs.c"
+#include "linux/tracepoint.c"
 #include "linux/session.c"
 #include "linux/tapset_support.c"
 #pragma GCC diagnostic pop

@@ -28,6 +28,7 @@ struct stp_context {
 		bool is_return;
 		unsigned long probe_addr;	/* the probed address (kprobes) */
 		struct kretprobe_instance *ri;
+		u64 *tp_args;			/* tracepoint arguments, or NULL */
 		char *procfs_buf;		/* procfs probes: $value */
 		size_t procfs_size;
 		size_t procfs_len;

@@ -133,6 +133,8 @@ static int stp_session_start(void)
 		rc = stp_timers_register();
 	if (!rc)
 		rc = stp_kprobes_register();
+	if (!rc)
+		rc = stp_traces_register();
 	if (rc) {
 		stp_ctl_printf("ERROR: probe registration failed (%d)", rc);
 		atomic_set(&stp_sess.fatal, 1);
@@ -144,6 +146,7 @@ static int stp_session_start(void)
 
 static void stp_unregister_all(void)
 {
+	stp_traces_unregister();
 	stp_kprobes_unregister();
 	stp_timers_unregister();
 	stp_procfs_unregister();

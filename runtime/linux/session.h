@@ -52,6 +52,13 @@ struct stp_kprobe_probe {
 	unsigned int nslots;
 };
 
+struct stp_trace_probe {
+	const struct stp_probe *probe;
+	const char *name;		/* the tracepoint's name */
+	void *fn;			/* the generated callback */
+	bool optional;
+};
+
 struct stp_procfs_probe {
 	const struct stp_probe *read;	/* either may be NULL */
 	const struct stp_probe *write;
@@ -71,6 +78,8 @@ struct stp_module_desc {
 	unsigned int ntimers;
 	const struct stp_kprobe_probe *kprobes;
 	unsigned int nkprobes;
+	const struct stp_trace_probe *traces;
+	unsigned int ntraces;
 	const struct stp_procfs_probe *procfs;
 	unsigned int nprocfs;
 };

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* tracepoint.c: kernel.trace probes. Each probe's generated callback
+ * (translate/probes.c) has the tracepoint's signature with every argument
+ * as a u64 and hands them to stp_trace_hit() as an array, which the
+ * body's $var getters read (CONTEXT->tp_args). The struct tracepoint is
+ * found by name with for_each_kernel_tracepoint(), since most
+ * __tracepoint_NAME symbols are not exported to modules. */
+
+struct stp_trace_state {
+	struct tracepoint *tp;
+	const struct stp_trace_probe *d;
+	bool registered;
+};
+
+static struct stp_trace_state *stp_tps;
+
+static void stp_trace_hit(void *data, u64 *args)
+{
+	struct stp_trace_state *s = data;
+	struct stp_context *c;
+
+	if (!stp_running())
+		return;
+	c = stp_enter(s->d->probe, MAXACTION_INTERRUPTIBLE);
+	if (!c)
+		return;
+	c->tp_args = args;
+	stp_run_body(c, s->d->probe);
+	stp_leave(c);
+}
+
+static void stp_trace_find(struct tracepoint *tp, void *priv)
+{
+	unsigned int i;
+
+	(void)priv;
+	for (i = 0; i < stp_module.ntraces; i++)
+		if (!stp_tps[i].tp && !strcmp(tp->name, stp_module.traces[i].name))
+			stp_tps[i].tp = tp;
+}
+
+static int stp_traces_register(void)
+{
+	unsigned int i;
+	int rc;
+
+	if (!stp_module.ntraces)
+		return 0;
+	stp_tps = vzalloc(sizeof(*stp_tps) * stp_module.ntraces);
+	if (!stp_tps)
+		return -ENOMEM;
+	for (i = 0; i < stp_module.ntraces; i++)
+		stp_tps[i].d = &stp_module.traces[i];
+	for_each_kernel_tracepoint(stp_trace_find, NULL);
+	for (i = 0; i < stp_module.ntraces; i++) {
+		struct stp_trace_state *s = &stp_tps[i];
+
+		rc = s->tp ? tracepoint_probe_register(s->tp, s->d->fn, s) : -ENOENT;
+		if (rc == 0) {
+			s->registered = true;
+			continue;
+		}
+		if (s->d->optional) {
+			stp_warn("probe %s registration error (rc %d)", s->d->probe->pp, rc);
+			continue;
+		}
+		stp_ctl_printf("ERROR: probe %s registration error (rc %d)%s",
+			       s->d->probe->pp, rc, s->tp ? "" : ": no such tracepoint");
+		return rc;
+	}
+	return 0;
+}
+
+static void stp_traces_unregister(void)
+{
+	unsigned int i;
+	bool any = false;
+
+	if (!stp_tps)
+		return;
+	for (i = 0; i < stp_module.ntraces; i++) {
+		if (stp_tps[i].registered) {
+			tracepoint_probe_unregister(stp_tps[i].tp, stp_tps[i].d->fn, &stp_tps[i]);
+			stp_tps[i].registered = false;
+			any = true;
+		}
+	}
+	if (any)
+		tracepoint_synchronize_unregister();
+	vfree(stp_tps);
+	stp_tps = NULL;
+}
