@@ -125,6 +125,19 @@ void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out);
 const char *dw_target_code(struct elab *e, const struct dw_site *s,
 			   const struct expr *x, bool write, int *nidx,
 			   bool *is_string, const char **err);
+/* @cast(pointer, "TYPE", ...)PATH in module @m: the getter body, whose
+ * first argument is STAP_ARG_pointer (then the indexes, as above). */
+const char *dw_cast_code(struct elab *e, struct dw_mod *m, const char *type,
+			 const struct target_path *p, bool write, int *nidx,
+			 const char **err);
+/* @var("NAME[@FILE]")PATH: a global variable of @m, from the first
+ * compile unit (matching the FILE glob) that defines it. */
+const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
+			const char *file, const struct target_path *p, bool write,
+			int *nidx, const char **err);
+/* FILE globs match a whole path or a trailing part of it after a '/'. */
+bool dw_file_matches(const char *glob, const char *file);
+
 /* In a .return probe: capture @x at the function's entry in a new slot of
  * @s and return the getter body reading that slot at return time. NULL
  * with @err as dw_target_code(). */

@@ -6,6 +6,7 @@
 #include "elaborate/dwarf_internal.h"
 
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -352,6 +353,24 @@ static void save(struct elab *e, struct dw_mod *m, const char *path,
 	}
 	free(ents);
 	sb_release(&strs);
+}
+
+bool dw_file_matches(const char *glob, const char *file)
+{
+	const char *p;
+
+	if (!glob || !*glob)
+		return true;
+	if (!file)
+		return false;
+	if (!fnmatch(glob, file, 0))
+		return true;
+	if (glob[0] == '/')
+		return false;
+	for (p = strchr(file, '/'); p; p = strchr(p + 1, '/'))
+		if (!fnmatch(glob, p + 1, 0))
+			return true;
+	return false;
 }
 
 size_t dw_functions(struct elab *e, struct dw_mod *m,

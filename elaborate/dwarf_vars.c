@@ -834,3 +834,172 @@ const char *dw_entry_capture(struct elab *e, struct dw_site *s,
 			    "\t\tSTAP_ERROR(\"no entry values in this context\");\n"
 			    "\tSTAP_RETURN((s64)((u64 *)CONTEXT->ri->data)[%u]);\n", k);
 }
+
+/* ---- @cast and @var: no probe site needed ---- */
+
+static const char *plain_head(void)
+{
+	return "\t{\n"
+	       "\t\tu64 s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;\n"
+	       "\t\tu64 s8 = 0, s9 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0, s14 = 0, s15 = 0;\n\n"
+	       "\t\t(void)s0; (void)s1; (void)s2; (void)s3; (void)s4; (void)s5; (void)s6;\n"
+	       "\t\t(void)s7; (void)s8; (void)s9; (void)s10; (void)s11; (void)s12;\n"
+	       "\t\t(void)s13; (void)s14; (void)s15;\n";
+}
+
+/* A named type of @m: "struct task_struct", "union x", "enum y", or a
+ * typedef or base type name; its first complete definition. */
+static bool find_type(struct dw_mod *m, const char *spec, Dwarf_Die *out)
+{
+	static const struct { const char *kw; int tag; } kinds[] = {
+		{ "struct ", DW_TAG_structure_type }, { "union ", DW_TAG_union_type },
+		{ "enum ", DW_TAG_enumeration_type }, { "class ", DW_TAG_class_type },
+	};
+	const char *name = spec;
+	Dwarf_Off off = 0, next;
+	size_t hs, i;
+	int want = 0;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strncmp(spec, kinds[i].kw, strlen(kinds[i].kw))) {
+			want = kinds[i].tag;
+			name = spec + strlen(kinds[i].kw);
+		}
+	while (*name == ' ')
+		name++;
+	while (dwarf_nextcu(m->dw, off, &next, &hs, NULL, NULL, NULL) == 0) {
+		Dwarf_Die cu, c;
+
+		if (dwarf_offdie(m->dw, off + hs, &cu) && dwarf_child(&cu, &c) == 0) {
+			do {
+				int tag = dwarf_tag(&c);
+				const char *n = dwarf_diename(&c);
+				Dwarf_Attribute a;
+
+				if (!n || strcmp(n, name) || dwarf_attr(&c, DW_AT_declaration, &a))
+					continue;
+				if (want ? tag == want : (tag == DW_TAG_typedef ||
+							  tag == DW_TAG_base_type)) {
+					*out = c;
+					return true;
+				}
+			} while (dwarf_siblingof(&c, &c) == 0);
+		}
+		off = next;
+	}
+	return false;
+}
+
+/* Finish an access whose object is in place: the path, then & or the
+ * value. Shared by @cast and @var. */
+static const char *finish(struct access *ac, const struct target_path *p,
+			  bool write, int *nidx, const char **err)
+{
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; ok && i < p->comps.n; i++) {
+		const struct target_comp *tc = p->comps.v[i];
+
+		ok = tc->is_index ? index_step(ac, tc->index) : member(ac, tc->field);
+	}
+	if (ok && p->addr_of) {
+		if (ac->kind != DWL_MEM || ac->bit_size || write) {
+			ac->err = "cannot take the address of this";
+			ok = false;
+		} else {
+			sb_addf(&ac->c, "\t\tSTAP_RETURN((s64)s%d);\n", ac->slot);
+		}
+	} else if (ok) {
+		ok = fetch(ac, write);
+	}
+	if (!ok || p->pretty) {
+		*err = ok ? "the $/$$ pretty-printing suffixes are not supported yet" : ac->err;
+		sb_release(&ac->c);
+		return NULL;
+	}
+	sb_adds(&ac->c, "\t}\n");
+	*nidx = ac->nidx;
+	return sb_to_arena(&ac->c, ac->e->a);
+}
+
+const char *dw_cast_code(struct elab *e, struct dw_mod *m, const char *type,
+			 const struct target_path *p, bool write, int *nidx,
+			 const char **err)
+{
+	struct access ac = { e, NULL, m, STRBUF_INIT, 0, DWL_MEM, NULL,
+			     { 0 }, false, 0, 0, 0, NULL };
+
+	if (!find_type(m, type, &ac.type)) {
+		*err = arena_printf(e->a, "type definition '%s' not found in '%s'",
+				    type, dw_mod_path(m));
+		return NULL;
+	}
+	ac.has_type = true;
+	sb_adds(&ac.c, plain_head());
+	sb_adds(&ac.c, "\t\ts0 = (u64)STAP_ARG_pointer;\n");
+	ac.slot = 0;
+	return finish(&ac, p, write, nidx, err);
+}
+
+const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
+			const char *file, const struct target_path *p, bool write,
+			int *nidx, const char **err)
+{
+	struct access ac = { e, NULL, m, STRBUF_INIT, 0, DWL_MEM, NULL,
+			     { 0 }, false, 0, 0, 0, NULL };
+	Dwarf_Off off = 0, next;
+	size_t hs;
+	uint64_t addr = 0;
+	bool found = false;
+
+	while (!found && dwarf_nextcu(m->dw, off, &next, &hs, NULL, NULL, NULL) == 0) {
+		Dwarf_Die cu, c;
+
+		if (dwarf_offdie(m->dw, off + hs, &cu) && dwarf_child(&cu, &c) == 0 &&
+		    (!file || dw_file_matches(file, dwarf_diename(&cu)))) {
+			do {
+				Dwarf_Attribute a;
+				Dwarf_Op *ops;
+				size_t n;
+				const char *vn = dwarf_diename(&c);
+
+				if (dwarf_tag(&c) != DW_TAG_variable || !vn || strcmp(vn, name) ||
+				    !dwarf_attr(&c, DW_AT_location, &a) ||
+				    dwarf_getlocation(&a, &ops, &n) != 0 || n != 1 ||
+				    ops[0].atom != DW_OP_addr)
+					continue;
+				addr = ops[0].number;
+				ac.has_type = die_type(&c, &ac.type);
+				found = true;
+				break;
+			} while (dwarf_siblingof(&c, &c) == 0);
+		}
+		off = next;
+	}
+	if (!found) {
+		*err = arena_printf(e->a, "unable to find global '%s' in %s%s%s", name,
+				    dw_mod_path(m), file ? ", in " : "", file ? file : "");
+		return NULL;
+	}
+	sb_adds(&ac.c, plain_head());
+	if (dw_mod_kind(m) == DW_KERNEL) {
+		uint64_t ref = dw_symbol_addr(e, m, "jiffies");
+
+		if (!ref) {
+			*err = "static addresses cannot be relocated (no 'jiffies' symbol)";
+			sb_release(&ac.c);
+			return NULL;
+		}
+		sb_addf(&ac.c, "\t\ts0 = 0x%llxULL - 0x%llxULL + (u64)(unsigned long)&jiffies;\n",
+			(unsigned long long)addr, (unsigned long long)ref);
+	} else if (dw_mod_kind(m) == DW_USER) {
+		sb_addf(&ac.c, "\t\ts0 = 0x%llxULL;\n", (unsigned long long)addr);
+	} else {
+		*err = "@var of a kernel module's variables is not supported yet";
+		sb_release(&ac.c);
+		return NULL;
+	}
+	ac.slot = 0;
+	return finish(&ac, p, write, nidx, err);
+}

@@ -273,21 +273,73 @@ static bool target_defined(struct elab *e, const struct scope *sc,
 	       dw_target_code(e, probe_site(sc), x, false, &nidx, &str, &why);
 }
 
+/* Replace @x by a call of a new embedded-C function with body @code:
+ * its arguments are @first (if any), the non-literal indexes of @path,
+ * then @value (if any). */
+static void synth_call(struct elab *e, struct scope *sc, struct expr *x,
+		       const struct target_path *path, const char *code,
+		       int nidx, bool str, struct expr *first, struct expr *value)
+{
+	struct ast_file *f = arena_new_obj(e->a, struct ast_file);
+	struct decl *d = arena_new_obj(e->a, struct decl);
+	struct ptrvec args = { 0 };
+	struct srcloc loc = x->loc;
+	struct source *src;
+	const char *what = elab_token(e, x);
+	int i, np = nidx + (first ? 1 : 0) + (value ? 1 : 0);
+	size_t k;
+
+	src = source_from_mem(e->a, "<dwarf>", "", 0);
+	src->library = true;
+	f->src = src;
+	d->kind = DECL_FUNCTION;
+	d->loc = loc;
+	d->func.name = intern(e->in, arena_printf(e->a, "__dwarf_tvar_%u",
+						  e->tvar_seq++));
+	d->func.ret = str ? TYPE_STRING : TYPE_LONG;
+	d->func.code = arena_printf(e->a, "\t/* %s */\n%s", what, code);
+	for (i = 0; i < np; i++) {
+		struct param *p = arena_new_obj(e->a, struct param);
+
+		if (first && i == 0)
+			p->name = intern(e->in, "pointer");
+		else if (value && i == np - 1)
+			p->name = intern(e->in, "value");
+		else
+			p->name = intern(e->in, arena_printf(e->a, "i%d",
+							     i - (first ? 1 : 0)));
+		p->type = TYPE_LONG;
+		p->loc = loc;
+		vec_push(e->a, &d->func.params, p);
+	}
+	vec_push(e->a, &f->decls, d);
+	elab_include_file(e, f);
+	if (first)
+		vec_push(e->a, &args, first);
+	for (k = 0; k < path->comps.n; k++) {
+		const struct target_comp *tc = path->comps.v[k];
+
+		if (tc->is_index && tc->index->kind != EXPR_NUMBER)
+			vec_push(e->a, &args, tc->index);
+	}
+	if (value)
+		vec_push(e->a, &args, value);
+	x->kind = EXPR_CALL;
+	x->loc = loc;
+	x->call.name = d->func.name;
+	x->call.args = args;
+	res_call(e, sc, x);
+}
+
 /* Rewrite target expression @x (or, for a write, the assignment @x whose
- * left side it is) into a call of a synthesized embedded-C function: its
- * non-literal array indexes (and the assigned value) are the arguments. */
+ * left side it is; for @entry, the @entry) into a synthesized call. */
 static void dwarf_call(struct elab *e, struct scope *sc, struct expr *x,
 		       bool write, bool entry)
 {
 	struct expr *t = write ? x->bin.l : entry ? x->operand : x;
-	struct ast_file *f = arena_new_obj(e->a, struct ast_file);
-	struct decl *d = arena_new_obj(e->a, struct decl);
-	struct ptrvec args = { 0 };
 	const char *why = NULL, *code;
-	struct source *src;
 	bool str;
-	int nidx, i;
-	size_t k;
+	int nidx;
 
 	if (write && (x->kind != EXPR_ASSIGN || x->bin.op != OP_ASSIGN)) {
 		err(e, t, "only plain assignment ('=') can write a target variable");
@@ -311,43 +363,76 @@ static void dwarf_call(struct elab *e, struct scope *sc, struct expr *x,
 		err(e, t, "%s", why);
 		return;
 	}
-	src = source_from_mem(e->a, "<dwarf>", "", 0);
-	src->library = true;
-	f->src = src;
-	d->kind = DECL_FUNCTION;
-	d->loc = t->loc;
-	d->func.name = intern(e->in, arena_printf(e->a, "__dwarf_tvar_%u",
-						  e->tvar_seq++));
-	d->func.ret = str ? TYPE_STRING : TYPE_LONG;
-	d->func.code = arena_printf(e->a, "\t/* %s */\n%s", elab_token(e, t), code);
-	for (i = 0; i < nidx + (write ? 1 : 0); i++) {
-		struct param *p = arena_new_obj(e->a, struct param);
+	synth_call(e, sc, x, &t->target.path, code, nidx, str, NULL,
+		   write ? x->bin.r : NULL);
+}
 
-		p->name = i < nidx ? intern(e->in, arena_printf(e->a, "i%d", i))
-				   : intern(e->in, "value");
-		p->type = TYPE_LONG;
-		p->loc = t->loc;
-		vec_push(e->a, &d->func.params, p);
-	}
-	vec_push(e->a, &f->decls, d);
-	elab_include_file(e, f);
-	for (k = 0; k < t->target.path.comps.n; k++) {
-		const struct target_comp *tc = t->target.path.comps.v[k];
+/* The module a @cast or @var names ("kernel", "kernel<linux/sched.h>", a
+ * module name, a program path; several separated by ':', the first that
+ * opens wins), or the probe's own, or the kernel. */
+static struct dw_mod *named_module(struct elab *e, const struct scope *sc,
+				   const char *spec, const char **why)
+{
+	char *copy, *tok, *save = NULL;
+	struct dw_mod *m = NULL;
 
-		if (tc->is_index && tc->index->kind != EXPR_NUMBER)
-			vec_push(e->a, &args, tc->index);
+	if (!spec || !*spec) {
+		if (probe_site(sc))
+			return probe_site(sc)->mod;
+		return dw_open(e, DW_KERNEL, NULL, why);
 	}
-	if (write)
-		vec_push(e->a, &args, x->bin.r);
-	{
-		struct srcloc loc = t->loc;
+	copy = arena_strndup(e->a, spec, strlen(spec));
+	for (tok = strtok_r(copy, ":", &save); tok && !m; tok = strtok_r(NULL, ":", &save)) {
+		if (!strncmp(tok, "kernel", 6) && (!tok[6] || tok[6] == '<'))
+			m = dw_open(e, DW_KERNEL, NULL, why);
+		else if (strchr(tok, '/'))
+			m = dw_open(e, DW_USER, tok, why);
+		else
+			m = dw_open(e, DW_KMODULE, tok, why);
+	}
+	return m;
+}
 
-		x->kind = EXPR_CALL;
-		x->loc = loc;
-		x->call.name = d->func.name;
-		x->call.args = args;
+static void res_cast(struct elab *e, struct scope *sc, struct expr *x)
+{
+	const char *why = NULL, *code;
+	struct dw_mod *m;
+	int nidx;
+
+	res_expr(e, sc, x->cast.operand);
+	m = named_module(e, sc, x->cast.module, &why);
+	if (!m) {
+		err(e, x, "type definition '%s' not found in '%s': %s", x->cast.type,
+		    x->cast.module ? x->cast.module : "kernel", why);
+		return;
 	}
-	res_call(e, sc, x);
+	code = dw_cast_code(e, m, x->cast.type, &x->cast.path, false, &nidx, &why);
+	if (!code) {
+		err(e, x, "%s", why);
+		return;
+	}
+	synth_call(e, sc, x, &x->cast.path, code, nidx, false, x->cast.operand, NULL);
+}
+
+static void res_atvar(struct elab *e, struct scope *sc, struct expr *x)
+{
+	const char *why = NULL, *code, *at = strchr(x->atvar.name, '@');
+	const char *name = at ? arena_strndup(e->a, x->atvar.name,
+					      (size_t)(at - x->atvar.name)) : x->atvar.name;
+	struct dw_mod *m = named_module(e, sc, x->atvar.module, &why);
+	int nidx;
+
+	if (!m) {
+		err(e, x, "unable to find global '%s': %s", name, why);
+		return;
+	}
+	code = dw_var_code(e, m, name, at ? at + 1 : NULL, &x->atvar.path, false,
+			   &nidx, &why);
+	if (!code) {
+		err(e, x, "%s", why);
+		return;
+	}
+	synth_call(e, sc, x, &x->atvar.path, code, nidx, false, NULL, NULL);
 }
 
 static void res_target(struct elab *e, struct scope *sc, struct expr *x,
@@ -520,7 +605,6 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 	case EXPR_TARGET:
 		res_target(e, sc, x, false);
 		break;
-	case EXPR_CAST:
 	case EXPR_ENTRY:
 		if (!probe_site(sc) || !probe_site(sc)->is_return) {
 			err(e, x, "@entry is only valid in .return probes");
@@ -533,11 +617,15 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 		}
 		dwarf_call(e, sc, x, false, true);
 		break;
+	case EXPR_CAST:
+		res_cast(e, sc, x);
+		break;
 	case EXPR_ATVAR:
+		res_atvar(e, sc, x);
+		break;
 	case EXPR_DEREF:
-		err(e, x, "%s needs DWARF debuginfo, which this version cannot "
-			  "read yet", x->kind == EXPR_CAST ? "@cast" :
-			  x->kind == EXPR_ATVAR ? "@var" : "'->' on a pointer");
+		err(e, x, "'->' on a value that is not a target variable is not "
+			  "supported yet");
 		break;
 	case EXPR_DEFINED: {
 		/* Only procfs' $value exists without debuginfo. */

@@ -102,24 +102,6 @@ static int parse_pattern(struct elab *e, const char *s, struct pattern *p)
 	return 0;
 }
 
-/* FILE globs match the whole path or any trailing part of it at a '/'
- * (the implicit leading "*\/"). */
-static bool file_matches(const char *glob, const char *file)
-{
-	const char *p;
-
-	if (!glob || !*glob)
-		return true;
-	if (!fnmatch(glob, file, 0))
-		return true;
-	if (glob[0] == '/')
-		return false;
-	for (p = strchr(file, '/'); p; p = strchr(p + 1, '/'))
-		if (!fnmatch(glob, p + 1, 0))
-			return true;
-	return false;
-}
-
 static const char *quote(struct elab *e, const char *s)
 {
 	return arena_printf(e->a, "\"%s\"", s);
@@ -474,7 +456,7 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	for (i = 0; i < n; i++) {
 		const struct dw_func *f = &fs[i];
 
-		if (fnmatch(w.pat.func, f->name, 0) || !file_matches(w.pat.file, f->file))
+		if (fnmatch(w.pat.func, f->name, 0) || !dw_file_matches(w.pat.file, f->file))
 			continue;
 		take(&w, f);
 	}
