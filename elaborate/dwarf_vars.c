@@ -370,10 +370,6 @@ static bool member(struct access *ac, const char *field)
 				       field, type_text(ac));
 		return false;
 	}
-	if (ac->kind != DWL_MEM) {
-		ac->err = "a member of a structure held in registers";
-		return false;
-	}
 	ac->bit_size = 0;
 	if (dwarf_formudata(dwarf_attr(&mem, DW_AT_bit_size, &a), &bits) == 0) {
 		Dwarf_Word bo, pos = 0;
@@ -391,7 +387,19 @@ static bool member(struct access *ac, const char *field)
 		ac->bit_off = (int)(pos % 8);
 		ac->bit_size = (int)bits;
 	}
-	if (off)
+	if (ac->kind == DWL_REG) {	/* a small struct passed in a register */
+		ac->kind = DWL_VALUE;
+		ac->slot = 14;
+		sb_addf(&ac->c, "\t\ts14 = (u64)STP_DW_REGS->%s;\n", ac->reg);
+	}
+	if (ac->kind == DWL_VALUE && off >= 8) {
+		ac->err = "a member beyond the register holding its structure";
+		return false;
+	}
+	if (ac->kind == DWL_VALUE && off)
+		sb_addf(&ac->c, "\t\ts%d >>= %llu;\n", ac->slot,
+			(unsigned long long)off * 8);
+	else if (off)
 		sb_addf(&ac->c, "\t\ts%d += 0x%llxULL;\n", ac->slot,
 			(unsigned long long)off);
 	if (!die_type(&mem, &ac->type))
@@ -494,12 +502,15 @@ static bool fetch(struct access *ac, bool write)
 	if (ac->bit_size > 0) {
 		int left = 64 - ac->bit_off - ac->bit_size;
 
-		if (write || ac->kind != DWL_MEM || left < 0) {
+		if (write || ac->kind == DWL_REG || left < 0) {
 			ac->err = write ? "writing bit-fields is not supported" :
 				  "bit-field outside its storage";
 			return false;
 		}
-		sb_addf(&ac->c, "\t\tSTP_DW_FETCH(s15, s%d);\n", ac->slot);
+		if (ac->kind == DWL_MEM)
+			sb_addf(&ac->c, "\t\tSTP_DW_FETCH(s15, s%d);\n", ac->slot);
+		else
+			sb_addf(&ac->c, "\t\ts15 = s%d;\n", ac->slot);
 		if (sign)
 			sb_addf(&ac->c, "\t\ts15 = (u64)((s64)(s15 << %d) >> %d);\n",
 				left, 64 - ac->bit_size);

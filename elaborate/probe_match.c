@@ -318,6 +318,10 @@ void pm_emit(struct elab *e, struct pm_ctx *c, struct elab_point *pt)
 	struct elab_probe *p = group_for(e, c, pt);
 
 	pt->chain = chain_text(e, c);
+	/* a DWARF point derived directly names the resolved point, as the
+	 * reference's -p2 does */
+	if (!c->frames && pt->family && pt->family->per_point)
+		pt->chain = arena_printf(e->a, " <- %s", pt->name);
 	pt->listed = c->listed ? c->listed : pt->name;
 	vec_push(e->a, &p->points, pt);
 }

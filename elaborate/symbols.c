@@ -278,7 +278,8 @@ static bool target_defined(struct elab *e, const struct scope *sc,
  * then @value (if any). */
 static void synth_call(struct elab *e, struct scope *sc, struct expr *x,
 		       const struct target_path *path, const char *code,
-		       int nidx, bool str, struct expr *first, struct expr *value)
+		       int nidx, bool str, struct expr *first, struct expr *value,
+		       const char *what_name)
 {
 	struct ast_file *f = arena_new_obj(e->a, struct ast_file);
 	struct decl *d = arena_new_obj(e->a, struct decl);
@@ -294,7 +295,7 @@ static void synth_call(struct elab *e, struct scope *sc, struct expr *x,
 	f->src = src;
 	d->kind = DECL_FUNCTION;
 	d->loc = loc;
-	d->func.name = intern(e->in, arena_printf(e->a, "__dwarf_tvar_%u",
+	d->func.name = intern(e->in, arena_printf(e->a, "_dwarf_%s_%u", what_name,
 						  e->tvar_seq++));
 	d->func.ret = str ? TYPE_STRING : TYPE_LONG;
 	d->func.code = arena_printf(e->a, "\t/* %s */\n%s", what, code);
@@ -364,7 +365,9 @@ static void dwarf_call(struct elab *e, struct scope *sc, struct expr *x,
 		return;
 	}
 	synth_call(e, sc, x, &t->target.path, code, nidx, str, NULL,
-		   write ? x->bin.r : NULL);
+		   write ? x->bin.r : NULL,
+		   arena_printf(e->a, "tvar_%s_%s", write ? "set" : "get",
+				t->target.name + strspn(t->target.name, "$")));
 }
 
 /* The module a @cast or @var names ("kernel", "kernel<linux/sched.h>", a
@@ -411,7 +414,8 @@ static void res_cast(struct elab *e, struct scope *sc, struct expr *x)
 		err(e, x, "%s", why);
 		return;
 	}
-	synth_call(e, sc, x, &x->cast.path, code, nidx, false, x->cast.operand, NULL);
+	synth_call(e, sc, x, &x->cast.path, code, nidx, false, x->cast.operand, NULL,
+		   "cast_get");
 }
 
 static void res_atvar(struct elab *e, struct scope *sc, struct expr *x)
@@ -432,7 +436,8 @@ static void res_atvar(struct elab *e, struct scope *sc, struct expr *x)
 		err(e, x, "%s", why);
 		return;
 	}
-	synth_call(e, sc, x, &x->atvar.path, code, nidx, false, NULL, NULL);
+	synth_call(e, sc, x, &x->atvar.path, code, nidx, false, NULL, NULL,
+		   arena_printf(e->a, "tvar_get_%s", name));
 }
 
 static void res_target(struct elab *e, struct scope *sc, struct expr *x,
