@@ -626,9 +626,12 @@ static bool locate_return(struct access *ac, struct scopes *sc)
 	for (i = 0; i < sc->n && !is_func_scope(&sc->v[i]); i++)
 		;
 	if (!ac->s->is_return || i == sc->n || !die_type(&sc->v[i], &ac->type)) {
-		ac->err = ac->s->is_return ? "the function returns no value ($return "
-					     "of a void function)" :
-			  "$return exists only in .return probes";
+		const char *file = ac->s->fn->file ? strrchr(ac->s->fn->file, '/') : NULL;
+
+		ac->err = ac->s->is_return ?
+			arena_printf(ac->e->a, "function %s (%s) has no return value",
+				     ac->s->fn->name, file ? file + 1 : ac->s->fn->file) :
+			"$return exists only in .return probes";
 		return false;
 	}
 	ac->has_type = true;

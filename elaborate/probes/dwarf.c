@@ -305,7 +305,6 @@ static int by_address(struct want *w, uint64_t addr, const struct srcloc *loc,
 {
 	const struct dw_func *fs, *best = NULL;
 	size_t n = dw_functions(w->e, w->m, &fs), i;
-	struct line_ctx lc;
 
 	for (i = 0; i < n; i++) {
 		const struct dw_func *f = &fs[i];
@@ -329,8 +328,15 @@ static int by_address(struct want *w, uint64_t addr, const struct srcloc *loc,
 				 (unsigned long long)addr);
 			return -1;
 		}
-		lc = (struct line_ctx){ w, best, 0 };
-		return each_line(dw_line_of(w->m, addr, NULL), addr, &lc), w->emitted;
+		{
+			/* named by the address as written */
+			struct elab_point *pt = new_point(w, arena_printf(w->e->a,
+				"%s.statement(0x%llx)", w->prefix, (unsigned long long)addr));
+
+			if (place(w, pt, addr))
+				emit(w, pt, best, addr);
+		}
+		return w->emitted;
 	}
 	take(w, best);
 	return w->emitted;
