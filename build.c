@@ -197,6 +197,10 @@ static int run_make(const struct session *s, const char *build, const char *dir,
 	argv[n++] = "-C";
 	argv[n++] = build;
 	argv[n++] = mdir;
+	/* No BTF for the module: when the tree has a vmlinux (a -r tree
+	 * holding the debuginfo), kbuild would otherwise run pahole and
+	 * resolve_btfids, which Debian's headers do not ship. */
+	argv[n++] = "CONFIG_DEBUG_INFO_BTF_MODULES=";
 	for (i = 0; i < s->kbuild_vars.n; i++)
 		argv[n++] = s->kbuild_vars.v[i];
 	argv[n++] = "modules";

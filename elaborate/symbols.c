@@ -249,6 +249,27 @@ static void res_lvalue(struct elab *e, struct scope *sc, struct expr *x,
 
 static void res_call(struct elab *e, struct scope *sc, struct expr *x);
 
+/* Is @c an @defined(...) test (possibly negated), which pass 2 folds to a
+ * constant? */
+static bool defined_test(const struct expr *c)
+{
+	while (c && c->kind == EXPR_UNARY && c->un.op == OP_NOT)
+		c = c->un.e;
+	return c && c->kind == EXPR_DEFINED;
+}
+
+/* The value of such a test once resolved (the @defined became 0 or 1). */
+static bool defined_value(const struct expr *c)
+{
+	bool neg = false;
+
+	while (c->kind == EXPR_UNARY && c->un.op == OP_NOT) {
+		neg = !neg;
+		c = c->un.e;
+	}
+	return (c->kind == EXPR_NUMBER && c->num) != neg;
+}
+
 /* The DWARF site of the probe being resolved (a DWARF point's body is
  * its own), or NULL. */
 static const struct dw_site *probe_site(const struct scope *sc)
@@ -592,6 +613,17 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 		res_lvalue(e, sc, x->un.e, "'++'/'--'");
 		break;
 	case EXPR_TERNARY:
+		if (defined_test(x->tern.c)) {
+			/* @defined(...) ? A : B: only the chosen one is resolved,
+			 * so B may name what does not exist here */
+			struct expr *keep;
+
+			res_expr(e, sc, x->tern.c);
+			keep = defined_value(x->tern.c) ? x->tern.t : x->tern.f;
+			res_expr(e, sc, keep);
+			*x = *keep;
+			break;
+		}
 		res_expr(e, sc, x->tern.c);
 		res_expr(e, sc, x->tern.t);
 		res_expr(e, sc, x->tern.f);
@@ -761,6 +793,20 @@ static void res_stmt(struct elab *e, struct scope *sc, struct stmt *s)
 		break;
 	}
 	case STMT_IF:
+		if (defined_test(s->if_.cond)) {
+			/* if (@defined(...)): the branch not taken is dropped */
+			struct ptrvec none = { 0 };
+
+			res_expr(e, sc, s->if_.cond);
+			if (defined_value(s->if_.cond)) {
+				s->if_.els = NULL;
+				res_stmt(e, sc, s->if_.then);
+			} else {
+				s->if_.then = ast_block(e->a, &none, s->loc);
+				res_stmt(e, sc, s->if_.els);
+			}
+			break;
+		}
 		res_expr(e, sc, s->if_.cond);
 		res_stmt(e, sc, s->if_.then);
 		res_stmt(e, sc, s->if_.els);

@@ -545,7 +545,11 @@ void xl_emit_call(struct xl *x, struct elab_func *f, const char *const *args,
 	em(x, "}");
 	em(x, "{");
 	em(x, "struct %s *n = stp_frame_at(c, c->nesting + 1);", xl_frame_name_of(x, f));
-	em(x, "memset(n, 0, sizeof(*n));");
+	em(x, "memset(n, 0, offsetof(struct %s, __vars_end));", xl_frame_name_of(x, f));
+	if (f->ret == TYPE_STRING)
+		em(x, "n->__retvalue[0] = '\\0';");
+	else if (f->ret == TYPE_LONG)
+		em(x, "n->__retvalue = 0;");
 	for (i = 0; i < f->arity; i++) {
 		if (f->params[i]->type == TYPE_STRING)
 			em(x, "stp_strcpy(n->%s, %s);", xl_param_field(x, f, i), args[i]);

@@ -259,7 +259,7 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 			sb_addf(&out, "static const struct stp_probe stp_pp%zu = {\n"
 				"\t.pp = %s,\n\t.body = %s,\n\t.cond = %s,\n"
 				"\t.locks = %s,\n\t.nlocks = %u,\n"
-				"\t.frame_size = sizeof(struct stp_probe%zu_frame),\n};\n\n",
+				"\t.frame_size = offsetof(struct stp_probe%zu_frame, __vars_end),\n};\n\n",
 				id, c_string(x->a, pt->name, strlen(pt->name)), bodies[i],
 				conds[id] ? conds[id] : "NULL", locks, nlocks, i);
 		}

@@ -35,6 +35,9 @@ static void frame_struct(struct xl *x, const char *name, struct ptrvec *vars,
 		sb_addf(&sb, c_type(v->type), field);
 		sb_adds(&sb, "\n");
 	}
+	/* what a hit or a call must zero ends here: temporaries and the
+	 * return value need no clearing (a string one gets its [0] only) */
+	sb_adds(&sb, "\tchar __vars_end[0];\n");
 	if (ret == TYPE_LONG || ret == TYPE_STRING) {
 		sb_adds(&sb, "\t");
 		sb_addf(&sb, c_type(ret), "__retvalue");

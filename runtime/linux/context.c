@@ -109,7 +109,7 @@ static struct stp_context *stp_enter(const struct stp_probe *p, s64 budget)
 	memset(&c->hit, 0, sizeof(c->hit));
 	c->probe = p;
 	c->actions = budget;
-	memset(c->frames, 0, p->frame_size ? p->frame_size : stp_module.frame_size);
+	memset(c->frames, 0, p->frame_size);	/* the body's variables only */
 	return c;
 }
 
