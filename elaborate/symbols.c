@@ -620,8 +620,8 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 
 			res_expr(e, sc, x->tern.c);
 			keep = defined_value(x->tern.c) ? x->tern.t : x->tern.f;
-			res_expr(e, sc, keep);
-			*x = *keep;
+			*x = *keep;	/* side tables are keyed by node: resolve x */
+			res_expr(e, sc, x);
 			break;
 		}
 		res_expr(e, sc, x->tern.c);
