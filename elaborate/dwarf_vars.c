@@ -741,6 +741,163 @@ static const char *vars_string(struct elab *e, const struct dw_site *s,
 	return sb_to_arena(&code, e->a);
 }
 
+/* ---- $var$ and $var$$: pretty-printing ---- */
+
+#define PRETTY_MAX_DEPTH 4
+#define PRETTY_MAX_MEMBERS 64
+
+/* Append to the C of @c the printing of the object of type @t at the
+ * address in C variable a<depth> (@deep: nested structs expanded). */
+static void pretty_obj(struct strbuf *c, Dwarf_Die *t, int depth, bool deep);
+
+static void pretty_scalar(struct strbuf *c, Dwarf_Die *t, int depth)
+{
+	Dwarf_Die st, sub;
+	Dwarf_Attribute a;
+	Dwarf_Word enc = DW_ATE_unsigned;
+	long long size = type_size(t);
+	int tag = dw_type_strip(t, &st) ? dwarf_tag(&st) : 0;
+	bool sign;
+
+	if (tag == DW_TAG_pointer_type) {
+		bool str = die_type(&st, &sub) && dw_type_strip(&sub, &sub) &&
+			   dwarf_tag(&sub) == DW_TAG_base_type && type_size(&sub) == 1;
+
+		sb_addf(c, "\t\t{ u64 p; if (stp_read_kernel(&p, a%d, 8)) STP_PP(\"?\");\n", depth);
+		if (str)
+			sb_addf(c, "\t\t  else if (!p) STP_PP(\"NULL\"); else { char *q = stp_scratch();\n"
+				"\t\t    if (stp_kernel_strn(q, p, MAXSTRINGLEN) && stp_user_strn(q, p, MAXSTRINGLEN))\n"
+				"\t\t\tSTP_PP(\"0x%%llx\", (unsigned long long)p);\n"
+				"\t\t    else STP_PP(\"\\\"%%s\\\"\", q); } }\n");
+		else
+			sb_adds(c, "\t\t  else STP_PP(\"0x%llx\", (unsigned long long)p); }\n");
+		return;
+	}
+	if (tag != DW_TAG_base_type && tag != DW_TAG_enumeration_type) {
+		sb_adds(c, "\t\tSTP_PP(\"?\");\n");
+		return;
+	}
+	dwarf_formudata(dwarf_attr_integrate(&st, DW_AT_encoding, &a), &enc);
+	if (enc == DW_ATE_float || (size != 1 && size != 2 && size != 4 && size != 8)) {
+		sb_adds(c, "\t\tSTP_PP(\"?\");\n");
+		return;
+	}
+	sign = tag == DW_TAG_base_type && (enc == DW_ATE_signed || enc == DW_ATE_signed_char);
+	sb_addf(c, "\t\t{ %c%lld v; if (stp_read_kernel(&v, a%d, sizeof(v))) STP_PP(\"?\");\n",
+		sign ? 's' : 'u', size * 8, depth);
+	if (size == 1 && (enc == DW_ATE_signed_char || enc == DW_ATE_unsigned_char))
+		sb_adds(c, "\t\t  else if (v >= 32 && v < 127) STP_PP(\"'%c'\", (char)v);\n"
+			   "\t\t  else STP_PP(\"'\\\\x%02x'\", (unsigned)(u8)v); }\n");
+	else
+		sb_addf(c, "\t\t  else STP_PP(\"%s\", (%s)v); }\n", sign ? "%lld" : "%llu",
+			sign ? "long long" : "unsigned long long");
+}
+
+static void pretty_obj(struct strbuf *c, Dwarf_Die *t, int depth, bool deep)
+{
+	Dwarf_Die st, m, mt;
+	int tag = dw_type_strip(t, &st) ? dwarf_tag(&st) : 0;
+	int k = 0;
+
+	if (tag == DW_TAG_array_type) {
+		Dwarf_Die et;
+
+		if (!die_type(&st, &et) || !deep) {
+			sb_adds(c, "\t\tSTP_PP(\"[...]\");\n");
+			return;
+		}
+		if (type_size(&et) == 1) {	/* char[]: a string */
+			sb_addf(c, "\t\t{ char *q = stp_scratch(); if (stp_kernel_strn(q, a%d, MAXSTRINGLEN))\n"
+				"\t\t\tSTP_PP(\"?\"); else STP_PP(\"\\\"%%s\\\"\", q); }\n", depth);
+			return;
+		}
+		sb_adds(c, "\t\tSTP_PP(\"[\");\n");
+		pretty_obj(c, &et, depth, deep);
+		sb_adds(c, "\t\tSTP_PP(\", ...]\");\n");
+		return;
+	}
+	if (tag != DW_TAG_structure_type && tag != DW_TAG_union_type) {
+		pretty_scalar(c, t, depth);
+		return;
+	}
+	if (depth >= PRETTY_MAX_DEPTH || (depth > 0 && !deep)) {
+		sb_adds(c, "\t\tSTP_PP(\"{...}\");\n");
+		return;
+	}
+	sb_adds(c, "\t\tSTP_PP(\"{\");\n");
+	if (dwarf_child(&st, &m) == 0) {
+		do {
+			Dwarf_Attribute a;
+			Dwarf_Word off = 0, bits;
+			const char *n = dwarf_diename(&m);
+
+			if (dwarf_tag(&m) != DW_TAG_member || !die_type(&m, &mt))
+				continue;
+			if (k++ >= PRETTY_MAX_MEMBERS) {
+				sb_adds(c, "\t\tSTP_PP(\", ...\");\n");
+				break;
+			}
+			dwarf_formudata(dwarf_attr(&m, DW_AT_data_member_location, &a), &off);
+			sb_addf(c, "\t\tSTP_PP(\"%s%s%s=\");\n", k > 1 ? ", " : "",
+				n ? "." : "", n ? n : "<union>");
+			if (dwarf_formudata(dwarf_attr(&m, DW_AT_bit_size, &a), &bits) == 0) {
+				Dwarf_Word bo = 0;
+				int left;
+
+				dwarf_formudata(dwarf_attr(&m, DW_AT_data_bit_offset, &a), &bo);
+				left = 64 - (int)(bo % 8) - (int)bits;
+				sb_addf(c, "\t\t{ u64 v; if (stp_read_kernel(&v, a%d + %llu, 8)) STP_PP(\"?\");\n"
+					"\t\t  else STP_PP(\"%%llu\", (unsigned long long)((v << %d) >> %d)); }\n",
+					depth, (unsigned long long)(off + bo / 8), left < 0 ? 0 : left,
+					64 - (int)bits);
+				continue;
+			}
+			sb_addf(c, "\t\t{ u64 a%d = a%d + %llu;\n", depth + 1, depth,
+				(unsigned long long)off);
+			pretty_obj(c, &mt, depth + 1, deep);
+			sb_adds(c, "\t\t}\n");
+		} while (dwarf_siblingof(&m, &m) == 0);
+	}
+	sb_adds(c, "\t\tSTP_PP(\"}\");\n");
+}
+
+/* The object of the access, printed: a struct/union (through a pointer
+ * too) as {.m=v, ...}, a scalar as its value. */
+static bool pretty(struct access *ac, bool deep)
+{
+	Dwarf_Die st;
+	int tag = cur_tag(ac, &st);
+
+	if (tag == DW_TAG_pointer_type) {
+		Dwarf_Die pt;
+
+		if (die_type(&st, &pt) && dw_type_strip(&pt, &pt) &&
+		    (dwarf_tag(&pt) == DW_TAG_structure_type ||
+		     dwarf_tag(&pt) == DW_TAG_union_type)) {
+			if (!deref(ac, &st))
+				return false;
+			tag = cur_tag(ac, &st);
+		}
+	}
+	if (ac->kind == DWL_REG) {
+		ac->slot = 14;
+		sb_addf(&ac->c, "\t\ts14 = (u64)STP_DW_REGS->%s;\n", ac->reg);
+		ac->kind = DWL_VALUE;
+	}
+	if (ac->kind == DWL_VALUE) {
+		/* a value: keep it in memory of our own to read it like one */
+		sb_addf(&ac->c, "\t\tu64 cell = s%d;\n", ac->slot);
+		sb_adds(&ac->c, "\t\tu64 a0 = (u64)(unsigned long)&cell;\n");
+	} else {
+		sb_addf(&ac->c, "\t\tu64 a0 = s%d;\n", ac->slot);
+	}
+	sb_adds(&ac->c, "\t\tsize_t n = 0;\n\t\tchar *b = STAP_RETVALUE;\n\n\t\tb[0] = '\\0';\n"
+		"#define STP_PP(...) do { if (n < MAXSTRINGLEN - 1) n += scnprintf(b + n, MAXSTRINGLEN - n, __VA_ARGS__); } while (0)\n");
+	pretty_obj(&ac->c, &ac->type, 0, deep);
+	sb_adds(&ac->c, "#undef STP_PP\n");
+	return true;
+}
+
 const char *dw_target_code(struct elab *e, const struct dw_site *s,
 			   const struct expr *x, bool write, int *nidx,
 			   bool *is_string, const char **err)
@@ -768,10 +925,6 @@ const char *dw_target_code(struct elab *e, const struct dw_site *s,
 		}
 		return vars_string(e, s, x->target.name, err);
 	}
-	if (p->pretty) {
-		*err = "the $/$$ pretty-printing suffixes are not supported yet";
-		return NULL;
-	}
 	if (!get_scopes(s->mod, s, &sc)) {
 		*err = "no scope at this address";
 		return NULL;
@@ -793,7 +946,15 @@ const char *dw_target_code(struct elab *e, const struct dw_site *s,
 		ok = tc->is_index ? index_step(&ac, tc->index) : member(&ac, tc->field);
 	}
 	free(sc.v);
-	if (ok && p->addr_of) {
+	if (ok && p->pretty) {
+		if (write || p->addr_of) {
+			ac.err = "a pretty-printed value cannot be written or addressed";
+			ok = false;
+		} else {
+			ok = pretty(&ac, p->pretty == 2);
+			*is_string = true;
+		}
+	} else if (ok && p->addr_of) {
 		if (ac.kind != DWL_MEM || ac.bit_size) {
 			ac.err = "cannot take the address of a value held in a register "
 				 "or of a bit-field";
