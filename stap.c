@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "elaborate/dwarf.h"
 #include "elaborate/elab.h"
 #include "parse/parse.h"
 #include "session.h"
@@ -607,7 +608,7 @@ int main(int argc, char **argv)
 	struct kernel_info kinfo;
 	struct parse_env env;
 	struct ast_file *file = NULL;
-	struct elab elab;
+	struct elab elab = { 0 };
 	int rc = 0;
 
 	session_init(&sess, arena);
@@ -656,6 +657,7 @@ int main(int argc, char **argv)
 out:
 	if (fflush(stdout) != 0)
 		rc = 1;
+	dw_close_all(&elab);	/* libdw handles, the function index images */
 	diag_release(&diag);
 	arena_free(arena);
 	return rc;
