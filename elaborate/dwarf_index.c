@@ -20,7 +20,7 @@
 #include "util/strbuf.h"
 
 #define IDX_MAGIC "CSTAPIDX"
-#define IDX_VERSION 3u
+#define IDX_VERSION 5u
 #define IDX_MAX_DEPTH 64	/* nesting of blocks and inlined copies */
 
 /* On disk: header, entries, then the string table (NUL-terminated). */
@@ -92,15 +92,28 @@ static void add(struct builder *b, Dwarf_Die *cu, Dwarf_Die *d,
 	vec_push(b->e->a, &b->funcs, f);
 }
 
-static uint64_t entry_of(Dwarf_Die *d)
+/* The entry address of a function or inlined copy. A function gcc split
+ * into parts (foo and foo.cold) has DW_AT_ranges and no low_pc: its entry
+ * is the range that starts at its own symbol, else the first range. */
+static uint64_t entry_of(struct builder *b, Dwarf_Die *d, const char *name)
 {
-	Dwarf_Addr pc = 0;
+	Dwarf_Addr pc = 0, base, start, end, first = 0;
+	ptrdiff_t off = 0;
 
 	if (dwarf_entrypc(d, &pc) == 0)
 		return pc;
 	if (dwarf_lowpc(d, &pc) == 0)
 		return pc;
-	return 0;
+	while ((off = dwarf_ranges(d, off, &base, &start, &end)) > 0) {
+		uint64_t so = 1;
+		const char *s = name ? dw_symbol_at(b->e, b->m, start, &so) : NULL;
+
+		if (!first)
+			first = start;
+		if (s && so == 0 && !strcmp(s, name))
+			return start;
+	}
+	return first;
 }
 
 /* Inlined copies anywhere below @d. */
@@ -120,7 +133,7 @@ static void walk_inlines(struct builder *b, Dwarf_Die *cu, Dwarf_Die *d,
 
 			if (dwarf_formref_die(dwarf_attr(&c, DW_AT_abstract_origin, &a),
 					      &origin))
-				add(b, cu, &c, &origin, DWF_INLINED, entry_of(&c));
+				add(b, cu, &c, &origin, DWF_INLINED, entry_of(b, &c, NULL));
 			walk_inlines(b, cu, &c, depth + 1);
 		} else if (tag == DW_TAG_lexical_block) {
 			walk_inlines(b, cu, &c, depth + 1);
@@ -137,7 +150,7 @@ static void walk_cu(struct builder *b, Dwarf_Die *cu)
 	do {
 		if (dwarf_tag(&c) != DW_TAG_subprogram)
 			continue;
-		add(b, cu, &c, &c, 0, entry_of(&c));
+		add(b, cu, &c, &c, 0, entry_of(b, &c, str_attr(b->e, &c, DW_AT_name)));
 		walk_inlines(b, cu, &c, 0);
 	} while (dwarf_siblingof(&c, &c) == 0);
 }
@@ -159,7 +172,11 @@ static void add_symtab_only(struct builder *b)
 		const struct dw_sym *s = &b->m->syms[i];
 		struct dw_func *f;
 
-		if (ptrmap_get(&named, s->name) || !s->addr)
+		/* foo.isra.0, foo.constprop.0, foo.part.0: clones of a function
+		 * the DWARF has (the reference does not list them; it does list
+		 * the foo.cold parts) */
+		if (ptrmap_get(&named, s->name) || !s->addr ||
+		    (strchr(s->name, '.') && !strstr(s->name, ".cold")))
 			continue;
 		f = arena_new_obj(b->e->a, struct dw_func);
 		f->name = s->name;
@@ -195,6 +212,7 @@ static void build(struct elab *e, struct dw_mod *m)
 	size_t hs, i;
 	struct dw_func *arr;
 
+	dw_load_symbols(e, m);
 	while (dwarf_nextcu(m->dw, off, &next, &hs, NULL, NULL, NULL) == 0) {
 		Dwarf_Die cu;
 

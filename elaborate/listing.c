@@ -11,6 +11,7 @@
 #include "parse/parse.h"
 #include "util/arena.h"
 #include "util/diag.h"
+#include "util/intern.h"
 #include "util/source.h"
 #include "util/strbuf.h"
 
@@ -74,6 +75,7 @@ int pm_list(struct elab *e, const char *pattern, bool vars, FILE *out)
 	struct source *src = source_from_mem(e->a, "<listing>", text,
 					     strlen(text));
 	struct ptrvec lines = { 0 };
+	struct ptrmap seen = { 0 }, probe_of = { 0 };
 	struct ast_file *f;
 	size_t i, j;
 
@@ -103,8 +105,32 @@ int pm_list(struct elab *e, const char *pattern, bool vars, FILE *out)
 		for (j = 0; j < p->points.n; j++) {
 			struct elab_point *pt = p->points.v[j];
 
+			if (vars && pt->site) {
+				/* one line per DWARF point: the out-of-line copy's
+				 * variables rather than each inlined copy's */
+				const char *key = intern(e->in, pt->listed);
+				struct elab_point *o = ptrmap_get(&seen, key);
+
+				if (o && !(o->site->fn->flags & DWF_INLINED))
+					continue;
+				if (o && (pt->site->fn->flags & DWF_INLINED))
+					continue;
+				ptrmap_put(e->a, &seen, key, pt);
+				ptrmap_put(e->a, &probe_of, pt, p);
+				continue;
+			}
 			vec_push(e->a, &lines, vars ? (void *)point_vars(e, p, pt)
 						    : (void *)pt->listed);
+		}
+	}
+	{
+		struct ptrvec keys = { 0 };
+
+		ptrmap_keys(e->a, &seen, &keys);
+		for (i = 0; i < keys.n; i++) {
+			struct elab_point *pt = ptrmap_get(&seen, keys.v[i]);
+
+			vec_push(e->a, &lines, (void *)point_vars(e, ptrmap_get(&probe_of, pt), pt));
 		}
 	}
 	return print_sorted(out, &lines);
