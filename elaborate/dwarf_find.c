@@ -291,8 +291,6 @@ void dw_close_all(struct elab *e)
 	for (i = 0; i < e->dw_list.n; i++) {
 		struct dw_mod *m = e->dw_list.v[i];
 
-		if (m->cfi_eh)
-			m->cfi_eh = NULL;	/* owned by the Dwfl */
 		if (m->dwfl)
 			dwfl_end(m->dwfl);
 		m->dwfl = NULL;

@@ -20,9 +20,6 @@ struct dw_mod {
 	Dwfl_Module *dm;
 	Dwarf *dw;
 	Dwarf_Addr bias;		/* DWARF address + bias = Dwfl address */
-	Dwarf_CFI *cfi_eh;		/* call frame info, when loaded */
-	Dwarf_CFI *cfi_dw;
-	bool cfi_tried;
 	/* the function index (dwarf_index.c) */
 	const struct dw_func *funcs;
 	size_t nfuncs;
