@@ -483,8 +483,13 @@ static void res_target(struct elab *e, struct scope *sc, struct expr *x,
 		return;
 	}
 	if (!probe_site(sc)) {
-		err(e, x, "unresolved target-symbol expression (probes of this kind "
-			  "have no debuginfo context)");
+		if (sc->fn)
+			err(e, x, "unresolved target-symbol expression: target variables "
+				  "in functions are not supported yet (use them in the "
+				  "probe and pass the values)");
+		else
+			err(e, x, "unresolved target-symbol expression (probes of this "
+				  "kind have no debuginfo context)");
 		return;
 	}
 	dwarf_call(e, sc, x, write, false);
