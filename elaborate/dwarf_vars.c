@@ -681,14 +681,15 @@ static const char *vars_string(struct elab *e, const struct dw_site *s,
 		struct access ac = { e, s, s->mod, STRBUF_INIT, 0, DWL_MEM, NULL,
 				     { 0 }, false, 0, 0, 0, NULL };
 
-		if (!s->is_return || !locate_return(&ac, &sc)) {
+		if (!s->is_return) {
 			free(sc.v);
-			*err = "$$return exists only in .return probes of functions "
-			       "returning a value";
+			*err = "$$return exists only in .return probes";
 			return NULL;
 		}
-		sb_adds(&fmt, "return=0x%llx");
-		sb_adds(&args, ", (unsigned long long)regs_return_value(STP_DW_REGS)");
+		if (locate_return(&ac, &sc)) {	/* a void function: "" */
+			sb_adds(&fmt, "return=0x%llx");
+			sb_adds(&args, ", (unsigned long long)regs_return_value(STP_DW_REGS)");
+		}
 	}
 	for (i = 0; !ret && i < sc.n && k < VARS_MAX_PARMS; i++) {
 		Dwarf_Die c;
@@ -1053,8 +1054,12 @@ static bool find_type(struct dw_mod *m, const char *spec, Dwarf_Die *out)
 
 				if (!n || strcmp(n, name) || dwarf_attr(&c, DW_AT_declaration, &a))
 					continue;
+				/* a bare name ("task_struct") may be any kind */
 				if (want ? tag == want : (tag == DW_TAG_typedef ||
-							  tag == DW_TAG_base_type)) {
+							  tag == DW_TAG_base_type ||
+							  tag == DW_TAG_structure_type ||
+							  tag == DW_TAG_union_type ||
+							  tag == DW_TAG_enumeration_type)) {
 					*out = c;
 					return true;
 				}
