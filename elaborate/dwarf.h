@@ -59,7 +59,10 @@ struct dw_site {
 	/* .return probes: values captured at the function's entry
 	 * (@entry(...), and parameters read in the return probe) */
 	const char *entry_code;		/* C run at entry, filling slots[] */
-	unsigned entry_slots;		/* u64 slots it fills */
+	unsigned entry_slots;		/* u64 slots (C and probe body) */
+	/* @entry(EXPR) of script expressions: a probe body run at entry
+	 * (its one point, family "entry") storing into the slots */
+	struct elab_probe *entry_probe;
 };
 
 /* ---- dwarf_find.c ---- */

@@ -11,6 +11,8 @@
 
 #include "session.h"
 #include "elaborate/dwarf.h"
+#include "elaborate/probe_match.h"
+#include "parse/ast_walk.h"
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/intern.h"
@@ -391,6 +393,89 @@ static void dwarf_call(struct elab *e, struct scope *sc, struct expr *x,
 				t->target.name + strspn(t->target.name, "$")));
 }
 
+static const struct pm_family entry_family = {
+	.name = "entry", .per_point = true,
+};
+
+/* A new embedded-C function @name with body @code returning a long,
+ * with one long parameter "value" when @value_param. */
+static struct decl *synth_decl(struct elab *e, const char *name, const char *code,
+			       bool value_param)
+{
+	struct ast_file *f = arena_new_obj(e->a, struct ast_file);
+	struct decl *d = arena_new_obj(e->a, struct decl);
+	struct source *src = source_from_mem(e->a, "<dwarf>", "", 0);
+
+	src->library = true;
+	f->src = src;
+	d->kind = DECL_FUNCTION;
+	d->func.name = intern(e->in, name);
+	d->func.ret = TYPE_LONG;
+	d->func.code = code;
+	if (value_param) {
+		struct param *p = arena_new_obj(e->a, struct param);
+
+		p->name = intern(e->in, "value");
+		p->type = TYPE_LONG;
+		vec_push(e->a, &d->func.params, p);
+	}
+	vec_push(e->a, &f->decls, d);
+	elab_include_file(e, f);
+	return d;
+}
+
+/* @entry(EXPR) of a script expression in a .return probe: EXPR is
+ * evaluated by a probe body run at the function's entry (a point of
+ * family "entry", which the kretprobe's entry handler runs) and stored in
+ * a slot of the kretprobe instance; here it becomes a read of that slot. */
+static void entry_expr(struct elab *e, struct scope *sc, struct expr *x)
+{
+	struct dw_site *s = (struct dw_site *)probe_site(sc);
+	unsigned k = s->entry_slots++;
+	const char *set = arena_printf(e->a, "_dwarf_entry_set_%u", e->tvar_seq++);
+	const char *get = arena_printf(e->a, "_dwarf_entry_get_%u", e->tvar_seq++);
+	struct ptrvec args = { 0 };
+	struct expr *call;
+
+	synth_decl(e, set, arena_printf(e->a,
+		"\tif (CONTEXT->ri)\n\t\t((u64 *)CONTEXT->ri->data)[%u] = (u64)STAP_ARG_value;\n",
+		k), true);
+	synth_decl(e, get, arena_printf(e->a,
+		"\tif (!CONTEXT->ri)\n\t\tSTAP_ERROR(\"no entry values in this context\");\n"
+		"\tSTAP_RETURN((s64)((u64 *)CONTEXT->ri->data)[%u]);\n", k), false);
+	if (!s->entry_probe) {
+		const struct elab_point *rp = sc->probe->points.v[0];
+		struct elab_probe *ep = arena_new_obj(e->a, struct elab_probe);
+		struct elab_point *pt = arena_new_obj(e->a, struct elab_point);
+		struct dw_site *es = arena_new_obj(e->a, struct dw_site);
+		struct ptrvec none = { 0 };
+
+		*es = *s;
+		es->is_return = false;
+		es->entry_probe = NULL;
+		*pt = *rp;
+		pt->family = &entry_family;
+		pt->site = es;
+		pt->is_return = false;
+		pt->name = arena_printf(e->a, "%s (entry)", rp->name);
+		ep->decl = sc->probe->decl;
+		ep->file = sc->probe->file;
+		ep->body = ast_block(e->a, &none, x->loc);
+		vec_push(e->a, &ep->points, pt);
+		vec_push(e->a, &e->probes, ep);	/* resolved after this one */
+		s->entry_probe = ep;
+	}
+	vec_push(e->a, &args, ast_clone_expr(e->a, x->operand));
+	call = ast_expr(e->a, EXPR_CALL, x->loc);
+	call->call.name = intern(e->in, set);
+	call->call.args = args;
+	vec_push(e->a, &s->entry_probe->body->stmts, ast_stmt_expr(e->a, STMT_EXPR, call, x->loc));
+	x->kind = EXPR_CALL;
+	x->call.name = intern(e->in, get);
+	x->call.args = (struct ptrvec){ 0 };
+	res_call(e, sc, x);
+}
+
 /* The module a @cast or @var names ("kernel", "kernel<linux/sched.h>", a
  * module name, a program path; several separated by ':', the first that
  * opens wins), or the probe's own, or the kernel. */
@@ -653,8 +738,7 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 			break;
 		}
 		if (x->operand->kind != EXPR_TARGET) {
-			err(e, x, "@entry of anything but a target variable is not "
-				  "supported yet");
+			entry_expr(e, sc, x);
 			break;
 		}
 		dwarf_call(e, sc, x, false, true);

@@ -109,17 +109,24 @@ static void kprobe_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 		} else {
 			sym = "NULL";
 		}
+		entry = "NULL, 0, NULL";
 		if (pt->site && pt->site->entry_slots) {
-			sb_addf(ent, "/* entry values of %s */\n"
-				"static void stp_entry%zu(struct pt_regs *stp_regs, u64 *slots)\n{\n"
-				"#undef STP_DW_REGS\n#define STP_DW_REGS stp_regs\n%s"
-				"#undef STP_DW_REGS\n"
-				"#define STP_DW_REGS (CONTEXT->user_mode ? NULL : CONTEXT->regs)\n}\n\n",
-				pt->name, refs[i].id, pt->site->entry_code);
-			entry = arena_printf(x->a, "stp_entry%zu, %u", refs[i].id,
-					     pt->site->entry_slots);
-		} else {
-			entry = "NULL, 0";
+			const char *fn = "NULL", *ep = "NULL";
+			size_t j;
+
+			if (pt->site->entry_code) {
+				sb_addf(ent, "/* entry values of %s */\n"
+					"static void stp_entry%zu(struct pt_regs *stp_regs, u64 *slots)\n{\n"
+					"#undef STP_DW_REGS\n#define STP_DW_REGS stp_regs\n%s"
+					"#undef STP_DW_REGS\n"
+					"#define STP_DW_REGS (CONTEXT->user_mode ? NULL : CONTEXT->regs)\n}\n\n",
+					pt->name, refs[i].id, pt->site->entry_code);
+				fn = arena_printf(x->a, "stp_entry%zu", refs[i].id);
+			}
+			for (j = 0; pt->site->entry_probe && j < n; j++)
+				if (refs[j].pt == pt->site->entry_probe->points.v[0])
+					ep = arena_printf(x->a, "&stp_pp%zu", refs[j].id);
+			entry = arena_printf(x->a, "%s, %u, %s", fn, pt->site->entry_slots, ep);
 		}
 		sb_addf(out, "\t{ &stp_pp%zu, %s, 0x%" PRIx64 "UL, 0x%" PRIx64 "UL, %s, %" PRId64 ", %s, %s },\n",
 			refs[i].id, sym, (uint64_t)pt->num[2],

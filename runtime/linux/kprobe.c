@@ -60,7 +60,19 @@ static int stp_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *re
 	if (!krp)
 		return 1;
 	s = container_of(krp, struct stp_kprobe_state, krp);
-	s->d->entry(regs, (u64 *)ri->data);
+	memset(ri->data, 0, s->d->nslots * sizeof(u64));
+	if (s->d->entry)
+		s->d->entry(regs, (u64 *)ri->data);
+	if (s->d->entry_probe && stp_running()) {
+		struct stp_context *c = stp_enter(s->d->entry_probe, MAXACTION_INTERRUPTIBLE);
+
+		if (c) {
+			c->regs = regs;
+			c->ri = ri;
+			stp_run_body(c, s->d->entry_probe);
+			stp_leave(c);
+		}
+	}
 	return 0;
 }
 
@@ -100,7 +112,7 @@ static int stp_kprobes_register(void)
 		if (d->ret) {
 			s->krp.handler = stp_kretprobe_handler;
 			s->krp.maxactive = d->maxactive;
-			if (d->entry) {
+			if (d->nslots) {
 				s->krp.entry_handler = stp_kretprobe_entry;
 				s->krp.data_size = (int)(d->nslots * sizeof(u64));
 			}

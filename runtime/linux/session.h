@@ -50,6 +50,7 @@ struct stp_kprobe_probe {
 	 * data (u64 slots), read by the return probe's $var getters */
 	void (*entry)(struct pt_regs *regs, u64 *slots);
 	unsigned int nslots;
+	const struct stp_probe *entry_probe;	/* @entry(EXPR): a body run at entry */
 };
 
 struct stp_trace_probe {
