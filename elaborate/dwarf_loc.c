@@ -296,15 +296,74 @@ reg:
 	return true;
 }
 
+#define PIECE_SLOT 13	/* where the pieces of a value are assembled */
+
+/* A value in pieces (DW_OP_piece after each part: registers, computed
+ * values, memory): assembled in s13 when it fits in 8 bytes. */
+static bool compile_pieces(struct loc_ctx *lc, struct strbuf *c,
+			   const Dwarf_Op *ops, size_t n, struct dw_loc *out)
+{
+	size_t i, start = 0;
+	unsigned shift = 0;
+
+	sb_addf(c, "\t\ts%d = 0;\n", PIECE_SLOT);
+	for (i = 0; i < n; i++) {
+		struct dw_loc part = { 0 };
+		unsigned bytes;
+		int sp = 0;
+
+		if (ops[i].atom != DW_OP_piece)
+			continue;
+		bytes = (unsigned)ops[i].number;
+		if (i == start || bytes == 0 || bytes > 8 || shift + bytes * 8 > 64) {
+			out->err = i == start ? "part of it is optimized out" :
+				   "a value in pieces larger than 8 bytes";
+			return false;
+		}
+		if (!compile_ops(lc, c, &sp, ops + start, i - start, 0, &part)) {
+			out->err = part.err;
+			return false;
+		}
+		if (part.kind == DWL_REG)
+			sb_addf(c, "\t\ts%d |= ((u64)STP_DW_REGS->%s", PIECE_SLOT, part.reg);
+		else if (part.kind == DWL_VALUE)
+			sb_addf(c, "\t\ts%d |= (s%d", PIECE_SLOT, part.slot);
+		else
+			sb_addf(c, "\t\t{ u64 t = 0; STP_DW_FETCH(t, s%d); s%d |= (t",
+				part.slot, PIECE_SLOT);
+		if (bytes < 8)
+			sb_addf(c, " & 0x%llxULL", (unsigned long long)((1ULL << (bytes * 8)) - 1));
+		sb_addf(c, ") << %u;%s\n", shift, part.kind == DWL_MEM ? " }" : "");
+		shift += bytes * 8;
+		start = i + 1;
+	}
+	if (start != n) {
+		out->err = "malformed location expression (after its pieces)";
+		return false;
+	}
+	out->kind = DWL_VALUE;
+	out->slot = PIECE_SLOT;
+	return true;
+}
+
 bool dw_compile_location(struct loc_ctx *lc, struct strbuf *c,
 			 const Dwarf_Op *ops, size_t n, struct dw_loc *out)
 {
 	int sp = 0;
+	size_t i, pieces = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (!n) {
 		out->err = "optimized out";
 		return false;
 	}
+	for (i = 0; i < n; i++)
+		pieces += ops[i].atom == DW_OP_piece;
+	/* one piece of a register is the register (compile_ops) */
+	if (pieces > 1 || (pieces == 1 && ops[0].atom != DW_OP_piece &&
+			   !(n == 2 && ((ops[0].atom >= DW_OP_reg0 &&
+					 ops[0].atom <= DW_OP_reg31) ||
+					ops[0].atom == DW_OP_regx))))
+		return compile_pieces(lc, c, ops, n, out);
 	return compile_ops(lc, c, &sp, ops, n, 0, out);
 }

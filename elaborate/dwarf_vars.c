@@ -538,9 +538,10 @@ static const char *not_accessible(struct access *ac, const char *name,
 	const char *sym = dw_symbol_at(ac->e, ac->m, ac->s->pc, &off);
 
 	return arena_printf(ac->e->a, "not accessible at this address [%s%s0x%llx, "
-			    "dieoffset: 0x%llx]: %s: %s", sym ? sym : "", sym ? "+" : "",
+			    "dieoffset: 0x%llx]: %s: %s (test it with @defined($%s), or see "
+			    "what is there with stap -L)", sym ? sym : "", sym ? "+" : "",
 			    (unsigned long long)(sym ? off : ac->s->pc),
-			    (unsigned long long)ac->s->fn->die, name, why);
+			    (unsigned long long)ac->s->fn->die, name, why, name);
 }
 
 /* Which tracepoint argument @var is (the __traceiter_ function's
