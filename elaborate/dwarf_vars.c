@@ -204,6 +204,23 @@ static Dwarf_CFI *site_cfi(struct dw_mod *m, Dwarf_Addr *bias)
 	return cfi;
 }
 
+/* The out-of-line function of the compile unit whose code holds @pc: for
+ * an inlined copy, the function whose frame base its variables use. */
+static bool containing_function(struct scopes *sc, uint64_t pc, Dwarf_Die *out)
+{
+	Dwarf_Die c;
+
+	if (dwarf_child(&sc->cu, &c) != 0)
+		return false;
+	do {
+		if (dwarf_tag(&c) == DW_TAG_subprogram && dwarf_haspc(&c, pc) == 1) {
+			*out = c;
+			return true;
+		}
+	} while (dwarf_siblingof(&c, &c) == 0);
+	return false;
+}
+
 /* Frame base of the function containing the site, CFA at its pc, and
  * how static addresses are relocated. */
 static void setup_loc(struct access *ac, struct scopes *sc, struct loc_ctx *lc)
@@ -218,13 +235,17 @@ static void setup_loc(struct access *ac, struct scopes *sc, struct loc_ctx *lc)
 	lc->at_entry = !ac->s->is_statement && !(ac->s->fn->flags & DWF_INLINED) &&
 		       ac->s->pc == ac->s->fn->entry;
 	for (i = 0; i < sc->n; i++) {
+		Dwarf_Die fn;
 		Dwarf_Attribute a;
 		Dwarf_Op *ops;
 		size_t n;
 
-		if (dwarf_tag(&sc->v[i]) != DW_TAG_subprogram)
+		if (dwarf_tag(&sc->v[i]) == DW_TAG_subprogram)
+			fn = sc->v[i];
+		else if (dwarf_tag(&sc->v[i]) != DW_TAG_inlined_subroutine ||
+			 !containing_function(sc, ac->s->pc, &fn))
 			continue;
-		if (dwarf_attr(&sc->v[i], DW_AT_frame_base, &a) &&
+		if (dwarf_attr(&fn, DW_AT_frame_base, &a) &&
 		    dwarf_getlocation_addr(&a, ac->s->pc, &ops, &n, 1) == 1) {
 			lc->fb_ops = ops;
 			lc->fb_n = n;
