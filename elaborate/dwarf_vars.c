@@ -694,6 +694,8 @@ static const char *vars_string(struct elab *e, const struct dw_site *s,
 	bool ret = !strcmp(which, "$$return");
 	int i, k = 0;
 
+	if (!s->fn->die)	/* a function the DWARF does not describe */
+		return "\tSTAP_RETVALUE[0] = '\\0';\n";
 	if (!get_scopes(s->mod, s, &sc)) {
 		*err = "no scope at this address";
 		return NULL;
