@@ -662,25 +662,26 @@ static bool locate_return(struct access *ac, struct scopes *sc)
 	return true;
 }
 
+/* The opening of every getter body: a block declaring the expression
+ * stack s0..s15 (see dwarf_loc.h). */
+#define DW_SLOTS_DECL								\
+	"\t{\n"								\
+	"\t\tu64 s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;\n" \
+	"\t\tu64 s8 = 0, s9 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0, s14 = 0, s15 = 0;\n\n" \
+	"\t\t(void)s0; (void)s1; (void)s2; (void)s3; (void)s4; (void)s5; (void)s6;\n" \
+	"\t\t(void)s7; (void)s8; (void)s9; (void)s10; (void)s11; (void)s12;\n" \
+	"\t\t(void)s13; (void)s14; (void)s15;\n"
+
+/* ... after checking that the probe's context has what the body reads. */
 static const char *body_head(const struct dw_site *s)
 {
 	return s->is_trace ?
 	       "\tif (!CONTEXT->tp_args)\n"
 	       "\t\tSTAP_ERROR(\"cannot access tracepoint arguments in this context\");\n"
-	       "\t{\n"
-	       "\t\tu64 s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;\n"
-	       "\t\tu64 s8 = 0, s9 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0, s14 = 0, s15 = 0;\n\n"
-	       "\t\t(void)s0; (void)s1; (void)s2; (void)s3; (void)s4; (void)s5; (void)s6;\n"
-	       "\t\t(void)s7; (void)s8; (void)s9; (void)s10; (void)s11; (void)s12;\n"
-	       "\t\t(void)s13; (void)s14; (void)s15;\n" :
+	       DW_SLOTS_DECL :
 	       "\tif (!STP_DW_REGS)\n"
 	       "\t\tSTAP_ERROR(\"cannot access target variables in this context\");\n"
-	       "\t{\n"
-	       "\t\tu64 s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;\n"
-	       "\t\tu64 s8 = 0, s9 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0, s14 = 0, s15 = 0;\n\n"
-	       "\t\t(void)s0; (void)s1; (void)s2; (void)s3; (void)s4; (void)s5; (void)s6;\n"
-	       "\t\t(void)s7; (void)s8; (void)s9; (void)s10; (void)s11; (void)s12;\n"
-	       "\t\t(void)s13; (void)s14; (void)s15;\n";
+	       DW_SLOTS_DECL;
 }
 
 /* $$vars / $$parms / $$locals / $$return: "a=0x1 b=0x2" (unreadable: "a=?"). */
@@ -1037,16 +1038,6 @@ const char *dw_entry_capture(struct elab *e, struct dw_site *s,
 
 /* ---- @cast and @var: no probe site needed ---- */
 
-static const char *plain_head(void)
-{
-	return "\t{\n"
-	       "\t\tu64 s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;\n"
-	       "\t\tu64 s8 = 0, s9 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0, s14 = 0, s15 = 0;\n\n"
-	       "\t\t(void)s0; (void)s1; (void)s2; (void)s3; (void)s4; (void)s5; (void)s6;\n"
-	       "\t\t(void)s7; (void)s8; (void)s9; (void)s10; (void)s11; (void)s12;\n"
-	       "\t\t(void)s13; (void)s14; (void)s15;\n";
-}
-
 /* A named type of @m: "struct task_struct", "union x", "enum y", or a
  * typedef or base type name; its first complete definition. */
 static bool find_type(struct dw_mod *m, const char *spec, Dwarf_Die *out)
@@ -1140,7 +1131,7 @@ const char *dw_cast_code(struct elab *e, struct dw_mod *m, const char *type,
 		return NULL;
 	}
 	ac.has_type = true;
-	sb_adds(&ac.c, plain_head());
+	sb_adds(&ac.c, DW_SLOTS_DECL);
 	sb_adds(&ac.c, "\t\ts0 = (u64)STAP_ARG_pointer;\n");
 	ac.slot = 0;
 	return finish(&ac, p, write, nidx, err);
@@ -1186,7 +1177,7 @@ const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 				    dw_mod_path(m), file ? ", in " : "", file ? file : "");
 		return NULL;
 	}
-	sb_adds(&ac.c, plain_head());
+	sb_adds(&ac.c, DW_SLOTS_DECL);
 	if (dw_mod_kind(m) == DW_KERNEL) {
 		uint64_t ref = dw_symbol_addr(e, m, "jiffies");
 

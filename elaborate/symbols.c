@@ -296,6 +296,38 @@ static bool target_defined(struct elab *e, const struct scope *sc,
 	       dw_target_code(e, probe_site(sc), x, false, &nidx, &str, &why);
 }
 
+/* A new embedded-C function @name (in a library file of its own, so
+ * embedded C is allowed) with body @code, return type @ret and the @np
+ * long parameters @params. */
+static struct decl *synth_decl(struct elab *e, const char *name, const char *code,
+			       enum stap_type ret, const char *const *params, int np,
+			       struct srcloc loc)
+{
+	struct ast_file *f = arena_new_obj(e->a, struct ast_file);
+	struct decl *d = arena_new_obj(e->a, struct decl);
+	struct source *src = source_from_mem(e->a, "<dwarf>", "", 0);
+	int i;
+
+	src->library = true;
+	f->src = src;
+	d->kind = DECL_FUNCTION;
+	d->loc = loc;
+	d->func.name = intern(e->in, name);
+	d->func.ret = ret;
+	d->func.code = code;
+	for (i = 0; i < np; i++) {
+		struct param *p = arena_new_obj(e->a, struct param);
+
+		p->name = intern(e->in, params[i]);
+		p->type = TYPE_LONG;
+		p->loc = loc;
+		vec_push(e->a, &d->func.params, p);
+	}
+	vec_push(e->a, &f->decls, d);
+	elab_include_file(e, f);
+	return d;
+}
+
 /* Replace @x by a call of a new embedded-C function with body @code:
  * its arguments are @first (if any), the non-literal indexes of @path,
  * then @value (if any). */
@@ -304,40 +336,21 @@ static void synth_call(struct elab *e, struct scope *sc, struct expr *x,
 		       int nidx, bool str, struct expr *first, struct expr *value,
 		       const char *what_name)
 {
-	struct ast_file *f = arena_new_obj(e->a, struct ast_file);
-	struct decl *d = arena_new_obj(e->a, struct decl);
 	struct ptrvec args = { 0 };
 	struct srcloc loc = x->loc;
-	struct source *src;
-	const char *what = elab_token(e, x);
-	int i, np = nidx + (first ? 1 : 0) + (value ? 1 : 0);
+	const char **params = arena_alloc(e->a, sizeof(*params) * (size_t)(nidx + 2));
+	const char *name = arena_printf(e->a, "_dwarf_%s_%u", what_name, e->tvar_seq++);
+	int i, np = 0;
 	size_t k;
 
-	src = source_from_mem(e->a, "<dwarf>", "", 0);
-	src->library = true;
-	f->src = src;
-	d->kind = DECL_FUNCTION;
-	d->loc = loc;
-	d->func.name = intern(e->in, arena_printf(e->a, "_dwarf_%s_%u", what_name,
-						  e->tvar_seq++));
-	d->func.ret = str ? TYPE_STRING : TYPE_LONG;
-	d->func.code = arena_printf(e->a, "\t/* %s */\n%s", what, code);
-	for (i = 0; i < np; i++) {
-		struct param *p = arena_new_obj(e->a, struct param);
-
-		if (first && i == 0)
-			p->name = intern(e->in, "pointer");
-		else if (value && i == np - 1)
-			p->name = intern(e->in, "value");
-		else
-			p->name = intern(e->in, arena_printf(e->a, "i%d",
-							     i - (first ? 1 : 0)));
-		p->type = TYPE_LONG;
-		p->loc = loc;
-		vec_push(e->a, &d->func.params, p);
-	}
-	vec_push(e->a, &f->decls, d);
-	elab_include_file(e, f);
+	if (first)
+		params[np++] = "pointer";
+	for (i = 0; i < nidx; i++)
+		params[np++] = arena_printf(e->a, "i%d", i);
+	if (value)
+		params[np++] = "value";
+	synth_decl(e, name, arena_printf(e->a, "\t/* %s */\n%s", elab_token(e, x), code),
+		   str ? TYPE_STRING : TYPE_LONG, params, np, loc);
 	if (first)
 		vec_push(e->a, &args, first);
 	for (k = 0; k < path->comps.n; k++) {
@@ -350,7 +363,7 @@ static void synth_call(struct elab *e, struct scope *sc, struct expr *x,
 		vec_push(e->a, &args, value);
 	x->kind = EXPR_CALL;
 	x->loc = loc;
-	x->call.name = d->func.name;
+	x->call.name = intern(e->in, name);
 	x->call.args = args;
 	res_call(e, sc, x);
 }
@@ -397,33 +410,6 @@ static const struct pm_family entry_family = {
 	.name = "entry", .per_point = true,
 };
 
-/* A new embedded-C function @name with body @code returning a long,
- * with one long parameter "value" when @value_param. */
-static struct decl *synth_decl(struct elab *e, const char *name, const char *code,
-			       bool value_param)
-{
-	struct ast_file *f = arena_new_obj(e->a, struct ast_file);
-	struct decl *d = arena_new_obj(e->a, struct decl);
-	struct source *src = source_from_mem(e->a, "<dwarf>", "", 0);
-
-	src->library = true;
-	f->src = src;
-	d->kind = DECL_FUNCTION;
-	d->func.name = intern(e->in, name);
-	d->func.ret = TYPE_LONG;
-	d->func.code = code;
-	if (value_param) {
-		struct param *p = arena_new_obj(e->a, struct param);
-
-		p->name = intern(e->in, "value");
-		p->type = TYPE_LONG;
-		vec_push(e->a, &d->func.params, p);
-	}
-	vec_push(e->a, &f->decls, d);
-	elab_include_file(e, f);
-	return d;
-}
-
 /* @entry(EXPR) of a script expression in a .return probe: EXPR is
  * evaluated by a probe body run at the function's entry (a point of
  * family "entry", which the kretprobe's entry handler runs) and stored in
@@ -439,10 +425,11 @@ static void entry_expr(struct elab *e, struct scope *sc, struct expr *x)
 
 	synth_decl(e, set, arena_printf(e->a,
 		"\tif (CONTEXT->ri)\n\t\t((u64 *)CONTEXT->ri->data)[%u] = (u64)STAP_ARG_value;\n",
-		k), true);
+		k), TYPE_LONG, (const char *const[]){ "value" }, 1, x->loc);
 	synth_decl(e, get, arena_printf(e->a,
 		"\tif (!CONTEXT->ri)\n\t\tSTAP_ERROR(\"no entry values in this context\");\n"
-		"\tSTAP_RETURN((s64)((u64 *)CONTEXT->ri->data)[%u]);\n", k), false);
+		"\tSTAP_RETURN((s64)((u64 *)CONTEXT->ri->data)[%u]);\n", k), TYPE_LONG, NULL, 0,
+		x->loc);
 	if (!s->entry_probe) {
 		const struct elab_point *rp = sc->probe->points.v[0];
 		struct elab_probe *ep = arena_new_obj(e->a, struct elab_probe);
