@@ -43,30 +43,54 @@ struct builder {
 	struct elab *e;
 	struct dw_mod *m;
 	struct ptrvec funcs;		/* struct dw_func * */
+	struct ptrmap names;		/* DWARF string -> interned */
+	/* the file names of the unit being walked, when read fast */
+	void *cu;			/* its Dwarf_CU */
+	const char **files;
+	size_t nfiles;
 };
 
-static const char *str_attr(struct elab *e, Dwarf_Die *d, int at)
+/* The name of @d, interned; the names of inlined copies are the same
+ * string of .debug_str over and over, so remember them by address. */
+static const char *name_of(struct builder *b, Dwarf_Die *d)
 {
 	Dwarf_Attribute a;
-	const char *s = dwarf_formstring(dwarf_attr_integrate(d, at, &a));
+	const char *s = dwarf_formstring(dwarf_attr_integrate(d, DW_AT_name, &a));
+	const char *in;
 
-	return s ? intern(e->in, s) : NULL;
+	if (!s)
+		return NULL;
+	if ((in = ptrmap_get(&b->names, s)))
+		return in;
+	in = intern(b->e->in, s);
+	ptrmap_put(b->e->a, &b->names, s, (void *)in);
+	return in;
 }
 
 /* The declaring file as the DWARF names it: relative for Debian's
- * kernel (fs/read_write.c), absolute for most programs. */
-static const char *decl_file(struct elab *e, Dwarf_Die *d)
+ * kernel (fs/read_write.c), absolute for most programs. From the unit's
+ * table when dw_cu_files read it and the attribute is in that unit. */
+static const char *decl_file(struct builder *b, Dwarf_Die *d)
 {
-	const char *f = dwarf_decl_file(d);
+	Dwarf_Attribute a;
+	Dwarf_Word i;
+	const char *f;
 
-	return intern(e->in, f ? f : "");
+	if (b->files) {
+		if (!dwarf_attr_integrate(d, DW_AT_decl_file, &a))
+			return intern(b->e->in, "");
+		if ((void *)a.cu == b->cu && dwarf_formudata(&a, &i) == 0)
+			return i < b->nfiles ? b->files[i] : intern(b->e->in, "");
+	}
+	f = dwarf_decl_file(d);
+	return intern(b->e->in, f ? f : "");
 }
 
 static void add(struct builder *b, Dwarf_Die *cu, Dwarf_Die *d,
 		Dwarf_Die *origin, uint32_t flags, uint64_t entry)
 {
 	struct dw_func *f;
-	const char *name = str_attr(b->e, origin, DW_AT_name);
+	const char *name = name_of(b, origin);
 	Dwarf_Attribute a;
 	bool inl = false;
 	int line = 0;
@@ -78,7 +102,7 @@ static void add(struct builder *b, Dwarf_Die *cu, Dwarf_Die *d,
 		return;		/* a declaration */
 	f = arena_new_obj(b->e->a, struct dw_func);
 	f->name = name;
-	f->file = decl_file(b->e, origin);
+	f->file = decl_file(b, origin);
 	dwarf_decl_line(origin, &line);
 	f->line = line > 0 ? (uint32_t)line : 0;
 	if (dwarf_attr_integrate(origin, DW_AT_external, &a))
@@ -145,12 +169,15 @@ static void walk_cu(struct builder *b, Dwarf_Die *cu)
 {
 	Dwarf_Die c;
 
+	b->cu = cu->cu;
+	if (!dw_cu_files(b->e, b->m, cu, &b->files, &b->nfiles))
+		b->files = NULL;
 	if (dwarf_child(cu, &c) != 0)
 		return;
 	do {
 		if (dwarf_tag(&c) != DW_TAG_subprogram)
 			continue;
-		add(b, cu, &c, &c, 0, entry_of(b, &c, str_attr(b->e, &c, DW_AT_name)));
+		add(b, cu, &c, &c, 0, entry_of(b, &c, name_of(b, &c)));
 		walk_inlines(b, cu, &c, 0);
 	} while (dwarf_siblingof(&c, &c) == 0);
 }
@@ -192,11 +219,12 @@ static int cmp_func(const void *pa, const void *pb)
 {
 	const struct dw_func *a = *(const struct dw_func *const *)pa;
 	const struct dw_func *b = *(const struct dw_func *const *)pb;
-	int r = strcmp(a->name, b->name);
+	int r;
 
-	if (r)
+	/* interned: equal pointers are equal strings */
+	if (a->name != b->name && (r = strcmp(a->name, b->name)))
 		return r;
-	if ((r = strcmp(a->file, b->file)))
+	if (a->file != b->file && (r = strcmp(a->file, b->file)))
 		return r;
 	if (a->line != b->line)
 		return a->line < b->line ? -1 : 1;
@@ -207,7 +235,7 @@ static int cmp_func(const void *pa, const void *pb)
 
 static void build(struct elab *e, struct dw_mod *m)
 {
-	struct builder b = { e, m, { 0 } };
+	struct builder b = { .e = e, .m = m };
 	Dwarf_Off off = 0, next;
 	size_t hs, i;
 	struct dw_func *arr;

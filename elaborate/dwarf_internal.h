@@ -34,6 +34,9 @@ struct dw_mod {
 	struct dw_sym *syms;		/* functions, by address */
 	size_t nsyms;
 	struct ptrmap sym_by_name;	/* interned name -> address + 1 */
+	/* raw sections for dw_cu_files (dwarf_files.c) */
+	bool ft_looked;
+	Elf_Data *ft_line, *ft_line_str, *ft_str;
 };
 
 struct dw_sym {
@@ -50,6 +53,13 @@ static inline bool dw_die(struct dw_mod *m, uint64_t off, Dwarf_Die *out)
 {
 	return dwarf_offdie(m->dw, off, out) != NULL;
 }
+
+/* ---- dwarf_files.c ---- */
+/* The file names of compile unit @cu, indexed as DW_AT_decl_file
+ * indexes them, from its line-table header; false when this reader
+ * cannot tell (then ask libdw). */
+bool dw_cu_files(struct elab *e, struct dw_mod *m, Dwarf_Die *cu,
+		 const char ***out, size_t *nout);
 
 /* ---- dwarf_types.c ---- */
 /* The C-like name of type DIE @t ("struct file*", "char const*",
