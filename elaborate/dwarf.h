@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct arena;
 struct elab;
 struct strbuf;
 struct expr;
@@ -60,6 +61,7 @@ struct dw_site {
 	 * (@entry(...), and parameters read in the return probe) */
 	const char *entry_code;		/* C run at entry, filling slots[] */
 	unsigned entry_slots;		/* u64 slots (C and probe body) */
+	unsigned entry_strs;		/* string slots, STP_STR_SLOTS u64 each */
 	/* @entry(EXPR) of script expressions: a probe body run at entry
 	 * (its one point, family "entry") storing into the slots */
 	struct elab_probe *entry_probe;
@@ -141,10 +143,13 @@ const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 /* FILE globs match a whole path or a trailing part of it after a '/'. */
 bool dw_file_matches(const char *glob, const char *file);
 
+/* A new slot of @s's entry data for a number or a string: the C
+ * expression of its offset in u64 units from the data's start. */
+const char *dw_entry_slot(struct arena *a, struct dw_site *s, bool str);
 /* In a .return probe: capture @x at the function's entry in a new slot of
  * @s and return the getter body reading that slot at return time. NULL
  * with @err as dw_target_code(). */
 const char *dw_entry_capture(struct elab *e, struct dw_site *s,
-			     const struct expr *x, const char **err);
+			     const struct expr *x, bool *str, const char **err);
 
 #endif

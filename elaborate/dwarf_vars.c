@@ -1004,36 +1004,56 @@ const char *dw_target_code(struct elab *e, const struct dw_site *s,
 	return sb_to_arena(&ac.c, e->a);
 }
 
+const char *dw_entry_slot(struct arena *a, struct dw_site *s, bool str)
+{
+	const char *off = s->entry_strs ?
+		arena_printf(a, "(%u + %u * STP_STR_SLOTS)", s->entry_slots, s->entry_strs) :
+		arena_printf(a, "%u", s->entry_slots);
+
+	if (str)
+		s->entry_strs++;
+	else
+		s->entry_slots++;
+	return off;
+}
+
 const char *dw_entry_capture(struct elab *e, struct dw_site *s,
-			     const struct expr *x, const char **err)
+			     const struct expr *x, bool *str, const char **err)
 {
 	struct strbuf c = STRBUF_INIT;
-	unsigned k = s->entry_slots;
-	const char *code;
-	bool str, ret = s->is_return;
+	const char *code, *off;
+	bool ret = s->is_return;
+	unsigned k = s->entry_slots + s->entry_strs;	/* a label number */
 	int nidx;
 
 	/* the values at entry: the site's pc is the function's entry */
 	s->is_return = false;
-	code = dw_target_code(e, s, x, false, &nidx, &str, err);
+	code = dw_target_code(e, s, x, false, &nidx, str, err);
 	s->is_return = ret;
 	if (!code)
 		return NULL;
-	if (str || nidx) {
-		*err = str ? "strings ($$parms, $var$) cannot be captured at entry yet" :
-			     "array indexes that are not literals cannot be captured at entry";
+	if (nidx) {
+		*err = "array indexes that are not literals cannot be captured at entry";
 		return NULL;
 	}
+	off = dw_entry_slot(e->a, s, *str);
 	sb_adds(&c, s->entry_code ? s->entry_code : "");
-	sb_addf(&c, "#define STAP_RETURN(v) do { slots[%u] = (u64)(v); goto entry%u; } while (0)\n"
-		"#define STAP_ERROR(...) do { slots[%u] = 0; goto entry%u; } while (0)\n"
-		"%s"
-		"entry%u: ;\n#undef STAP_RETURN\n#undef STAP_ERROR\n", k, k, k, k, code, k);
+	if (*str)	/* the getter fills STAP_RETVALUE, or returns a string */
+		sb_addf(&c, "#define STAP_RETVALUE ((char *)(slots + %s))\n"
+			"#define STAP_RETURN(v) do { stp_entry_str(STAP_RETVALUE, (v)); goto entry%u; } while (0)\n"
+			"#define STAP_ERROR(...) do { STAP_RETVALUE[0] = '\\0'; goto entry%u; } while (0)\n",
+			off, k, k);
+	else
+		sb_addf(&c, "#define STAP_RETURN(v) do { slots[%s] = (u64)(v); goto entry%u; } while (0)\n"
+			"#define STAP_ERROR(...) do { slots[%s] = 0; goto entry%u; } while (0)\n",
+			off, k, off, k);
+	sb_addf(&c, "%sentry%u: ;\n#undef STAP_RETURN\n#undef STAP_ERROR\n%s", code, k,
+		*str ? "#undef STAP_RETVALUE\n" : "");
 	s->entry_code = sb_to_arena(&c, e->a);
-	s->entry_slots = k + 1;
 	return arena_printf(e->a, "\tif (!CONTEXT->ri)\n"
 			    "\t\tSTAP_ERROR(\"no entry values in this context\");\n"
-			    "\tSTAP_RETURN((s64)((u64 *)CONTEXT->ri->data)[%u]);\n", k);
+			    "\tSTAP_RETURN(%s((u64 *)CONTEXT->ri->data + %s));\n",
+			    *str ? "(const char *)" : "(s64)*", off);
 }
 
 /* ---- @cast and @var: no probe site needed ---- */

@@ -66,6 +66,8 @@ struct elab_func {
 	bool tapset;
 	bool has_next;			/* body says `next` */
 	struct elab_func *first;	/* earlier overload of this arity */
+	struct elab_var *ret_as;	/* returns this variable's type (an
+					 * @entry getter: its setter's value) */
 };
 
 struct pm_family;
@@ -131,6 +133,8 @@ struct elab {
 	struct ptrmap dw_mods;		/* "kind:name" -> struct dw_mod * */
 	struct ptrvec dw_list;		/* the same, opening order */
 	unsigned tvar_seq;		/* synthesized $var functions */
+	struct ptrvec entry_fixups;	/* struct entry_fixup *: @entry(EXPR)
+					 * bodies, written after inference */
 
 	struct ptrmap procfs_reads;	/* path -> its .read point */
 	struct ptrvec dead_code;	/* branches the optimiser removed, each
@@ -177,6 +181,16 @@ void sym_resolve_probe(struct elab *e, struct elab_probe *p);
 void sym_resolve_pending(struct elab *e);
 /* Resolve a probe condition (globals only). */
 void sym_resolve_cond(struct elab *e, struct expr *cond);
+/* @entry(EXPR) in a .return probe: the synthesized setter (run at entry)
+ * and getter, whose bodies depend on the type of EXPR (@value). */
+struct entry_fixup {
+	struct dw_site *site;
+	struct decl *set, *get;
+	struct elab_var *value;
+};
+/* After type inference: the bodies of the @entry setters and getters,
+ * each with a slot for a number or a string. */
+void sym_finish_entries(struct elab *e);
 
 /* ---- types.c ---- */
 /* Infer types to a fixed point; report conflicts and unknowns. */

@@ -358,6 +358,7 @@ int elab_run(struct elab *e, struct ast_file *user)
 	apply_G(e, user->src, true);
 	if (diag_errors(e->d))
 		return -1;
+	sym_finish_entries(e);
 	elab_global_display(e, pm_end_family());
 	return 0;
 }

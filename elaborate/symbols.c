@@ -301,7 +301,7 @@ static bool target_defined(struct elab *e, const struct scope *sc,
  * long parameters @params. */
 static struct decl *synth_decl(struct elab *e, const char *name, const char *code,
 			       enum stap_type ret, const char *const *params, int np,
-			       struct srcloc loc)
+			       enum stap_type ptype, struct srcloc loc)
 {
 	struct ast_file *f = arena_new_obj(e->a, struct ast_file);
 	struct decl *d = arena_new_obj(e->a, struct decl);
@@ -319,13 +319,25 @@ static struct decl *synth_decl(struct elab *e, const char *name, const char *cod
 		struct param *p = arena_new_obj(e->a, struct param);
 
 		p->name = intern(e->in, params[i]);
-		p->type = TYPE_LONG;
+		p->type = ptype;
 		p->loc = loc;
 		vec_push(e->a, &d->func.params, p);
 	}
 	vec_push(e->a, &f->decls, d);
 	elab_include_file(e, f);
 	return d;
+}
+
+/* The function a synthesized declaration @d added. */
+static struct elab_func *func_of_decl(struct elab *e, const struct decl *d)
+{
+	const struct ptrvec *v = ptrmap_get(&e->funcs, d->func.name);
+	size_t i;
+
+	for (i = 0; v && i < v->n; i++)
+		if (((const struct elab_func *)v->v[i])->decl == d)
+			return v->v[i];
+	return NULL;
 }
 
 /* Replace @x by a call of a new embedded-C function with body @code:
@@ -350,7 +362,7 @@ static void synth_call(struct elab *e, struct scope *sc, struct expr *x,
 	if (value)
 		params[np++] = "value";
 	synth_decl(e, name, arena_printf(e->a, "\t/* %s */\n%s", elab_token(e, x), code),
-		   str ? TYPE_STRING : TYPE_LONG, params, np, loc);
+		   str ? TYPE_STRING : TYPE_LONG, params, np, TYPE_LONG, loc);
 	if (first)
 		vec_push(e->a, &args, first);
 	for (k = 0; k < path->comps.n; k++) {
@@ -390,9 +402,8 @@ static void dwarf_call(struct elab *e, struct scope *sc, struct expr *x,
 		      strcmp(t->target.name, "$return") &&
 		      strcmp(t->target.name, "$$return"))) {
 		/* parameters in a .return probe are their values at entry */
-		code = dw_entry_capture(e, (struct dw_site *)probe_site(sc), t, &why);
+		code = dw_entry_capture(e, (struct dw_site *)probe_site(sc), t, &str, &why);
 		nidx = 0;
-		str = false;
 	} else {
 		code = dw_target_code(e, probe_site(sc), t, write, &nidx, &str, &why);
 	}
@@ -413,23 +424,29 @@ static const struct pm_family entry_family = {
 /* @entry(EXPR) of a script expression in a .return probe: EXPR is
  * evaluated by a probe body run at the function's entry (a point of
  * family "entry", which the kretprobe's entry handler runs) and stored in
- * a slot of the kretprobe instance; here it becomes a read of that slot. */
+ * a slot of the kretprobe instance; here it becomes a read of that slot.
+ * The setter's argument and the getter's result have EXPR's type, known
+ * only after type inference: sym_finish_entries() writes their bodies. */
 static void entry_expr(struct elab *e, struct scope *sc, struct expr *x)
 {
 	struct dw_site *s = (struct dw_site *)probe_site(sc);
-	unsigned k = s->entry_slots++;
+	struct entry_fixup *fx = arena_new_obj(e->a, struct entry_fixup);
 	const char *set = arena_printf(e->a, "_dwarf_entry_set_%u", e->tvar_seq++);
 	const char *get = arena_printf(e->a, "_dwarf_entry_get_%u", e->tvar_seq++);
 	struct ptrvec args = { 0 };
+	struct elab_func *sf, *gf;
 	struct expr *call;
 
-	synth_decl(e, set, arena_printf(e->a,
-		"\tif (CONTEXT->ri)\n\t\t((u64 *)CONTEXT->ri->data)[%u] = (u64)STAP_ARG_value;\n",
-		k), TYPE_LONG, (const char *const[]){ "value" }, 1, x->loc);
-	synth_decl(e, get, arena_printf(e->a,
-		"\tif (!CONTEXT->ri)\n\t\tSTAP_ERROR(\"no entry values in this context\");\n"
-		"\tSTAP_RETURN((s64)((u64 *)CONTEXT->ri->data)[%u]);\n", k), TYPE_LONG, NULL, 0,
-		x->loc);
+	fx->site = s;
+	fx->set = synth_decl(e, set, NULL, TYPE_UNKNOWN, (const char *const[]){ "value" }, 1,
+			     TYPE_UNKNOWN, x->loc);
+	fx->get = synth_decl(e, get, NULL, TYPE_UNKNOWN, NULL, 0, TYPE_UNKNOWN, x->loc);
+	sf = func_of_decl(e, fx->set);
+	gf = func_of_decl(e, fx->get);
+	if (sf && gf)
+		gf->ret_as = sf->params[0];
+	fx->value = sf ? sf->params[0] : NULL;
+	vec_push(e->a, &e->entry_fixups, fx);
 	if (!s->entry_probe) {
 		const struct elab_point *rp = sc->probe->points.v[0];
 		struct elab_probe *ep = arena_new_obj(e->a, struct elab_probe);
@@ -461,6 +478,28 @@ static void entry_expr(struct elab *e, struct scope *sc, struct expr *x)
 	x->call.name = intern(e->in, get);
 	x->call.args = (struct ptrvec){ 0 };
 	res_call(e, sc, x);
+}
+
+void sym_finish_entries(struct elab *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->entry_fixups.n; i++) {
+		struct entry_fixup *fx = e->entry_fixups.v[i];
+		/* a value no use gave a type (it is dropped) is a number */
+		bool str = fx->value && fx->value->type == TYPE_STRING;
+		const char *off = dw_entry_slot(e->a, fx->site, str);
+
+		fx->set->func.code = str ?
+			arena_printf(e->a, "\tif (CONTEXT->ri)\n\t\tstp_entry_str("
+				     "(char *)((u64 *)CONTEXT->ri->data + %s), STAP_ARG_value);\n", off) :
+			arena_printf(e->a, "\tif (CONTEXT->ri)\n\t\t((u64 *)CONTEXT->ri->data)[%s]"
+				     " = (u64)STAP_ARG_value;\n", off);
+		fx->get->func.code = arena_printf(e->a,
+			"\tif (!CONTEXT->ri)\n\t\tSTAP_ERROR(\"no entry values in this context\");\n"
+			"\tSTAP_RETURN(%s((u64 *)CONTEXT->ri->data + %s));\n",
+			str ? "(const char *)" : "(s64)*", off);
+	}
 }
 
 /* The module a @cast or @var names ("kernel", "kernel<linux/sched.h>", a

@@ -692,6 +692,13 @@ static void unify_overloads(struct tctx *t)
 		struct elab_func *f = e->func_list.v[i], *o = f->first;
 		struct expr at = { .kind = EXPR_CALL };
 
+		if (f->ret_as) {	/* an @entry getter and its setter */
+			at.loc = f->decl->loc;
+			at.call.name = f->name;
+			unify(t, &f->ret, &f->ret_loc, f->ret_as->type, &at, f->name, -1);
+			unify(t, &f->ret_as->type, &f->ret_as->type_loc, f->ret, &at,
+			      f->name, -1);
+		}
 		if (!o || !f->used)
 			continue;
 		at.loc = f->decl->loc;

@@ -13,6 +13,8 @@
 #ifndef MAXSTRINGLEN
 #define MAXSTRINGLEN 512	/* bytes of a string value, NUL included */
 #endif
+/* u64 slots one string takes in a .return probe's entry data */
+#define STP_STR_SLOTS ((MAXSTRINGLEN + 7) / 8)
 #ifndef MAXACTION
 #define MAXACTION 1000		/* statements per hit of timer.profile */
 #endif

@@ -110,7 +110,7 @@ static void kprobe_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 			sym = "NULL";
 		}
 		entry = "NULL, 0, NULL";
-		if (pt->site && pt->site->entry_slots) {
+		if (pt->site && (pt->site->entry_slots || pt->site->entry_strs)) {
 			const char *fn = "NULL", *ep = "NULL";
 			size_t j;
 
@@ -126,7 +126,8 @@ static void kprobe_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 			for (j = 0; pt->site->entry_probe && j < n; j++)
 				if (refs[j].pt == pt->site->entry_probe->points.v[0])
 					ep = arena_printf(x->a, "&stp_pp%zu", refs[j].id);
-			entry = arena_printf(x->a, "%s, %u, %s", fn, pt->site->entry_slots, ep);
+			entry = arena_printf(x->a, "%s, %u + %u * STP_STR_SLOTS, %s", fn,
+					     pt->site->entry_slots, pt->site->entry_strs, ep);
 		}
 		sb_addf(out, "\t{ &stp_pp%zu, %s, 0x%" PRIx64 "UL, 0x%" PRIx64 "UL, %s, %" PRId64 ", %s, %s },\n",
 			refs[i].id, sym, (uint64_t)pt->num[2],

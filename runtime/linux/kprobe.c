@@ -51,6 +51,14 @@ static int stp_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *
 	return 0;
 }
 
+/* A string captured at a .return probe's entry into its slot (the
+ * generated capture code; @v may already be the slot). */
+static inline void stp_entry_str(char *slot, const char *v)
+{
+	if (v != slot)
+		strscpy(slot, v, MAXSTRINGLEN);
+}
+
 /* A .return probe's entry: capture the values its body reads at entry. */
 static int stp_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
