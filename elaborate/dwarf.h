@@ -134,12 +134,12 @@ const char *dw_target_code(struct elab *e, const struct dw_site *s,
  * first argument is STAP_ARG_pointer (then the indexes, as above). */
 const char *dw_cast_code(struct elab *e, struct dw_mod *m, const char *type,
 			 const struct target_path *p, bool write, int *nidx,
-			 const char **err);
+			 bool *is_string, const char **err);
 /* @var("NAME[@FILE]")PATH: a global variable of @m, from the first
  * compile unit (matching the FILE glob) that defines it. */
 const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 			const char *file, const struct target_path *p, bool write,
-			int *nidx, const char **err);
+			int *nidx, bool *is_string, const char **err);
 /* FILE globs match a whole path or a trailing part of it after a '/'. */
 bool dw_file_matches(const char *glob, const char *file);
 

@@ -37,6 +37,8 @@ struct dw_mod {
 	/* raw sections for dw_cu_files (dwarf_files.c) */
 	bool ft_looked;
 	Elf_Data *ft_line, *ft_line_str, *ft_str;
+	/* definitions of declared structs (dw_type_complete) */
+	struct ptrmap complete;
 };
 
 struct dw_sym {
@@ -67,5 +69,13 @@ bool dw_cu_files(struct elab *e, struct dw_mod *m, Dwarf_Die *cu,
 const char *dw_type_name(struct arena *a, Dwarf_Die *t);
 /* Strip typedefs and cv-qualifiers. */
 bool dw_type_strip(Dwarf_Die *t, Dwarf_Die *out);
+/* A named type of @m: "struct task_struct", "union x", "enum y", or a
+ * bare name (typedef, base type, struct, union or enum); its first
+ * complete definition. */
+bool dw_find_type(struct dw_mod *m, const char *spec, Dwarf_Die *out);
+/* When @t is only a declaration of a struct, union or class (a pointer's
+ * target in a unit that never saw its body): its first definition in @m
+ * (cached). False when @t is complete or nothing defines it. */
+bool dw_type_complete(struct elab *e, struct dw_mod *m, Dwarf_Die *t, Dwarf_Die *out);
 
 #endif

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* dwarf_types.c: DWARF types: their names as listings show them
- * ("struct file*", "char const*", "int[4]"), typedef stripping. */
+ * ("struct file*", "char const*", "int[4]"), typedef stripping, finding
+ * a type by name and the definition of a declared struct. */
 #include "elaborate/dwarf_internal.h"
 
 #include <string.h>
 
 #include "util/arena.h"
+#include "util/intern.h"
 #include "util/strbuf.h"
 
 #define TYPE_MAX_DEPTH 32
@@ -35,6 +37,74 @@ bool dw_type_strip(Dwarf_Die *t, Dwarf_Die *out)
 			return false;	/* const void */
 	}
 	return false;
+}
+
+bool dw_find_type(struct dw_mod *m, const char *spec, Dwarf_Die *out)
+{
+	static const struct { const char *kw; int tag; } kinds[] = {
+		{ "struct ", DW_TAG_structure_type }, { "union ", DW_TAG_union_type },
+		{ "enum ", DW_TAG_enumeration_type }, { "class ", DW_TAG_class_type },
+	};
+	const char *name = spec;
+	Dwarf_Off off = 0, next;
+	size_t hs, i;
+	int want = 0;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strncmp(spec, kinds[i].kw, strlen(kinds[i].kw))) {
+			want = kinds[i].tag;
+			name = spec + strlen(kinds[i].kw);
+		}
+	while (*name == ' ')
+		name++;
+	while (dwarf_nextcu(m->dw, off, &next, &hs, NULL, NULL, NULL) == 0) {
+		Dwarf_Die cu, c;
+
+		if (dwarf_offdie(m->dw, off + hs, &cu) && dwarf_child(&cu, &c) == 0) {
+			do {
+				int tag = dwarf_tag(&c);
+				const char *n = dwarf_diename(&c);
+				Dwarf_Attribute a;
+
+				if (!n || strcmp(n, name) || dwarf_attr(&c, DW_AT_declaration, &a))
+					continue;
+				/* a bare name ("task_struct") may be any kind */
+				if (want ? tag == want : (tag == DW_TAG_typedef ||
+							  tag == DW_TAG_base_type ||
+							  tag == DW_TAG_structure_type ||
+							  tag == DW_TAG_union_type ||
+							  tag == DW_TAG_enumeration_type)) {
+					*out = c;
+					return true;
+				}
+			} while (dwarf_siblingof(&c, &c) == 0);
+		}
+		off = next;
+	}
+	return false;
+}
+
+bool dw_type_complete(struct elab *e, struct dw_mod *m, Dwarf_Die *t, Dwarf_Die *out)
+{
+	static const char *const kw[] = { "struct ", "union ", "class " };
+	int tag = dwarf_tag(t), k;
+	Dwarf_Attribute a;
+	const char *name, *key;
+	uintptr_t off;
+
+	k = tag == DW_TAG_structure_type ? 0 : tag == DW_TAG_union_type ? 1 :
+	    tag == DW_TAG_class_type ? 2 : -1;
+	if (k < 0 || !dwarf_attr(t, DW_AT_declaration, &a) || !(name = dwarf_diename(t)))
+		return false;
+	key = intern(e->in, arena_printf(e->a, "%s%s", kw[k], name));
+	off = (uintptr_t)ptrmap_get(&m->complete, key);
+	if (!off) {	/* 1: looked, none; else the offset + 2 */
+		Dwarf_Die d;
+
+		off = dw_find_type(m, key, &d) ? (uintptr_t)dwarf_dieoffset(&d) + 2 : 1;
+		ptrmap_put(e->a, &m->complete, key, (void *)off);
+	}
+	return off > 1 && dwarf_offdie(m->dw, off - 2, out);
 }
 
 static void name_into(struct strbuf *sb, Dwarf_Die *t, int depth);

@@ -290,6 +290,7 @@ static int cur_tag(struct access *ac, Dwarf_Die *stripped)
 {
 	if (!ac->has_type || !dw_type_strip(&ac->type, stripped))
 		return 0;	/* void */
+	dw_type_complete(ac->e, ac->m, stripped, stripped);
 	return dwarf_tag(stripped);
 }
 
@@ -684,9 +685,17 @@ static const char *body_head(const struct dw_site *s)
 	       DW_SLOTS_DECL;
 }
 
-/* $$vars / $$parms / $$locals / $$return: "a=0x1 b=0x2" (unreadable: "a=?"). */
+/* The printing into STAP_RETVALUE: STP_PP appends, up to MAXSTRINGLEN. */
+#define PP_HEAD "\t\tsize_t n = 0;\n\t\tchar *b = STAP_RETVALUE;\n\n\t\tb[0] = '\\0';\n" \
+	"#define STP_PP(...) do { if (n < MAXSTRINGLEN - 1) n += scnprintf(b + n, MAXSTRINGLEN - n, __VA_ARGS__); } while (0)\n"
+#define PP_TAIL "#undef STP_PP\n"
+
+static bool pretty(struct access *ac, bool deep);
+
+/* $$vars / $$parms / $$locals / $$return: "a=0x1 b=0x2" (unreadable: "a=?");
+ * with @pretty, each value as $var$ ($$vars$) or $var$$ ($$vars$$) prints it. */
 static const char *vars_string(struct elab *e, const struct dw_site *s,
-			       const char *which, const char **err)
+			       const char *which, int pretty_level, const char **err)
 {
 	struct scopes sc;
 	struct strbuf fmt = STRBUF_INIT, args = STRBUF_INIT, code = STRBUF_INIT;
@@ -702,6 +711,8 @@ static const char *vars_string(struct elab *e, const struct dw_site *s,
 		return NULL;
 	}
 	sb_adds(&code, body_head(s));
+	if (pretty_level)	/* printed piece by piece, no format */
+		sb_adds(&code, PP_HEAD);
 	if (ret) {
 		struct access ac = { e, s, s->mod, STRBUF_INIT, 0, DWL_MEM, NULL,
 				     { 0 }, false, 0, 0, 0, NULL };
@@ -712,9 +723,19 @@ static const char *vars_string(struct elab *e, const struct dw_site *s,
 			return NULL;
 		}
 		if (locate_return(&ac, &sc)) {	/* a void function: "" */
-			sb_adds(&fmt, "return=0x%llx");
-			sb_adds(&args, ", (unsigned long long)regs_return_value(STP_DW_REGS)");
+			if (pretty_level) {
+				sb_adds(&code, "\t\tSTP_PP(\"return=\");\n\t\t{\n");
+				if (pretty(&ac, pretty_level == 2))
+					sb_adds(&code, sb_str(&ac.c));
+				else
+					sb_adds(&code, "\t\tSTP_PP(\"?\");\n");
+				sb_adds(&code, "\t\t}\n");
+			} else {
+				sb_adds(&fmt, "return=0x%llx");
+				sb_adds(&args, ", (unsigned long long)regs_return_value(STP_DW_REGS)");
+			}
 		}
+		sb_release(&ac.c);
 	}
 	for (i = 0; !ret && i < sc.n && k < VARS_MAX_PARMS; i++) {
 		Dwarf_Die c;
@@ -733,6 +754,16 @@ static const char *vars_string(struct elab *e, const struct dw_site *s,
 					    (tag == DW_TAG_variable && locals)) ||
 				    (s->is_trace && !strcmp(n, "__data")))
 					continue;
+				if (pretty_level) {
+					sb_addf(&code, "\t\tSTP_PP(\"%s%s=\");\n\t\t{\n", k++ ? " " : "", n);
+					if (locate_var(&ac, &sc, &c, n) && pretty(&ac, pretty_level == 2))
+						sb_adds(&code, sb_str(&ac.c));
+					else
+						sb_adds(&code, "\t\tSTP_PP(\"?\");\n");
+					sb_adds(&code, "\t\t}\n");
+					sb_release(&ac.c);
+					continue;
+				}
 				sb_addf(&fmt, "%s%s=", k++ ? " " : "", n);
 				if (!locate_var(&ac, &sc, &c, n) ||
 				    ((t = cur_tag(&ac, &st)) != DW_TAG_base_type &&
@@ -760,8 +791,11 @@ static const char *vars_string(struct elab *e, const struct dw_site *s,
 			break;
 	}
 	free(sc.v);
-	sb_addf(&code, "\t\tsnprintf(STAP_RETVALUE, MAXSTRINGLEN, \"%s\"%s);\n"
-		"\t\tSTAP_RETURN(STAP_RETVALUE);\n\t}\n", sb_str(&fmt), sb_str(&args));
+	if (pretty_level)
+		sb_adds(&code, PP_TAIL "\t\tSTAP_RETURN(STAP_RETVALUE);\n\t}\n");
+	else
+		sb_addf(&code, "\t\tsnprintf(STAP_RETVALUE, MAXSTRINGLEN, \"%s\"%s);\n"
+			"\t\tSTAP_RETURN(STAP_RETVALUE);\n\t}\n", sb_str(&fmt), sb_str(&args));
 	sb_release(&fmt);
 	sb_release(&args);
 	return sb_to_arena(&code, e->a);
@@ -774,7 +808,7 @@ static const char *vars_string(struct elab *e, const struct dw_site *s,
 
 /* Append to the C of @c the printing of the object of type @t at the
  * address in C variable a<depth> (@deep: nested structs expanded). */
-static void pretty_obj(struct strbuf *c, Dwarf_Die *t, int depth, bool deep);
+static void pretty_obj(struct access *ac, Dwarf_Die *t, int depth, bool deep);
 
 static void pretty_scalar(struct strbuf *c, Dwarf_Die *t, int depth)
 {
@@ -800,12 +834,12 @@ static void pretty_scalar(struct strbuf *c, Dwarf_Die *t, int depth)
 		return;
 	}
 	if (tag != DW_TAG_base_type && tag != DW_TAG_enumeration_type) {
-		sb_adds(c, "\t\tSTP_PP(\"?\");\n");
+		sb_addf(c, "\t\t(void)a%d; STP_PP(\"?\");\n", depth);
 		return;
 	}
 	dwarf_formudata(dwarf_attr_integrate(&st, DW_AT_encoding, &a), &enc);
 	if (enc == DW_ATE_float || (size != 1 && size != 2 && size != 4 && size != 8)) {
-		sb_adds(c, "\t\tSTP_PP(\"?\");\n");
+		sb_addf(c, "\t\t(void)a%d; STP_PP(\"?\");\n", depth);
 		return;
 	}
 	sign = tag == DW_TAG_base_type && (enc == DW_ATE_signed || enc == DW_ATE_signed_char);
@@ -819,17 +853,22 @@ static void pretty_scalar(struct strbuf *c, Dwarf_Die *t, int depth)
 			sign ? "long long" : "unsigned long long");
 }
 
-static void pretty_obj(struct strbuf *c, Dwarf_Die *t, int depth, bool deep)
+static void pretty_obj(struct access *ac, Dwarf_Die *t, int depth, bool deep)
 {
+	struct strbuf *c = &ac->c;
 	Dwarf_Die st, m, mt;
-	int tag = dw_type_strip(t, &st) ? dwarf_tag(&st) : 0;
-	int k = 0;
+	int tag = 0, k = 0;
+
+	if (dw_type_strip(t, &st)) {
+		dw_type_complete(ac->e, ac->m, &st, &st);
+		tag = dwarf_tag(&st);
+	}
 
 	if (tag == DW_TAG_array_type) {
 		Dwarf_Die et;
 
 		if (!die_type(&st, &et) || !deep) {
-			sb_adds(c, "\t\tSTP_PP(\"[...]\");\n");
+			sb_addf(c, "\t\t(void)a%d; STP_PP(\"[...]\");\n", depth);
 			return;
 		}
 		if (type_size(&et) == 1) {	/* char[]: a string */
@@ -838,7 +877,7 @@ static void pretty_obj(struct strbuf *c, Dwarf_Die *t, int depth, bool deep)
 			return;
 		}
 		sb_adds(c, "\t\tSTP_PP(\"[\");\n");
-		pretty_obj(c, &et, depth, deep);
+		pretty_obj(ac, &et, depth, deep);
 		sb_adds(c, "\t\tSTP_PP(\", ...]\");\n");
 		return;
 	}
@@ -847,7 +886,7 @@ static void pretty_obj(struct strbuf *c, Dwarf_Die *t, int depth, bool deep)
 		return;
 	}
 	if (depth >= PRETTY_MAX_DEPTH || (depth > 0 && !deep)) {
-		sb_adds(c, "\t\tSTP_PP(\"{...}\");\n");
+		sb_addf(c, "\t\t(void)a%d; STP_PP(\"{...}\");\n", depth);
 		return;
 	}
 	sb_adds(c, "\t\tSTP_PP(\"{\");\n");
@@ -880,15 +919,16 @@ static void pretty_obj(struct strbuf *c, Dwarf_Die *t, int depth, bool deep)
 			}
 			sb_addf(c, "\t\t{ u64 a%d = a%d + %llu;\n", depth + 1, depth,
 				(unsigned long long)off);
-			pretty_obj(c, &mt, depth + 1, deep);
+			pretty_obj(ac, &mt, depth + 1, deep);
 			sb_adds(c, "\t\t}\n");
 		} while (dwarf_siblingof(&m, &m) == 0);
 	}
 	sb_adds(c, "\t\tSTP_PP(\"}\");\n");
 }
 
-/* The object of the access, printed: a struct/union (through a pointer
- * too) as {.m=v, ...}, a scalar as its value. */
+
+/* The object of the access, printed with STP_PP: a struct/union (through
+ * a pointer too) as {.m=v, ...}, a scalar as its value. */
 static bool pretty(struct access *ac, bool deep)
 {
 	Dwarf_Die st;
@@ -917,11 +957,56 @@ static bool pretty(struct access *ac, bool deep)
 	} else {
 		sb_addf(&ac->c, "\t\tu64 a0 = s%d;\n", ac->slot);
 	}
-	sb_adds(&ac->c, "\t\tsize_t n = 0;\n\t\tchar *b = STAP_RETVALUE;\n\n\t\tb[0] = '\\0';\n"
-		"#define STP_PP(...) do { if (n < MAXSTRINGLEN - 1) n += scnprintf(b + n, MAXSTRINGLEN - n, __VA_ARGS__); } while (0)\n");
-	pretty_obj(&ac->c, &ac->type, 0, deep);
-	sb_adds(&ac->c, "#undef STP_PP\n");
+	pretty_obj(ac, &ac->type, 0, deep);
 	return true;
+}
+
+/* Finish an access whose object is in place: the path, then &, the
+ * printed value ($ and $$ suffixes) or the value. */
+static const char *finish(struct access *ac, const struct target_path *p,
+			  bool write, int *nidx, bool *is_string, const char **err)
+{
+	bool ok = true;
+	size_t i;
+
+	*is_string = false;
+	for (i = 0; ok && i < p->comps.n; i++) {
+		const struct target_comp *tc = p->comps.v[i];
+
+		ok = tc->is_index ? index_step(ac, tc->index) : member(ac, tc->field);
+	}
+	if (ok && p->pretty) {
+		if (write || p->addr_of) {
+			ac->err = "a pretty-printed value cannot be written or addressed";
+			ok = false;
+		} else {
+			sb_adds(&ac->c, PP_HEAD);
+			ok = pretty(ac, p->pretty == 2);
+			sb_adds(&ac->c, PP_TAIL);
+			*is_string = true;
+		}
+	} else if (ok && p->addr_of) {
+		if (ac->kind != DWL_MEM || ac->bit_size) {
+			ac->err = "cannot take the address of a value held in a register "
+				  "or of a bit-field";
+			ok = false;
+		} else if (write) {
+			ac->err = "cannot assign to an address";
+			ok = false;
+		} else {
+			sb_addf(&ac->c, "\t\tSTAP_RETURN((s64)s%d);\n", ac->slot);
+		}
+	} else if (ok) {
+		ok = fetch(ac, write);
+	}
+	if (!ok) {
+		*err = ac->err;
+		sb_release(&ac->c);
+		return NULL;
+	}
+	sb_adds(&ac->c, "\t}\n");
+	*nidx = ac->nidx;
+	return sb_to_arena(&ac->c, ac->e->a);
 }
 
 const char *dw_target_code(struct elab *e, const struct dw_site *s,
@@ -934,7 +1019,6 @@ const char *dw_target_code(struct elab *e, const struct dw_site *s,
 	const char *name = x->target.name + 1;	/* without '$' */
 	struct scopes sc;
 	Dwarf_Die var;
-	size_t i;
 	bool ok;
 
 	*nidx = 0;
@@ -949,7 +1033,7 @@ const char *dw_target_code(struct elab *e, const struct dw_site *s,
 			*err = "$$ variables can only be read, as a whole";
 			return NULL;
 		}
-		return vars_string(e, s, x->target.name, err);
+		return vars_string(e, s, x->target.name, p->pretty, err);
 	}
 	if (!get_scopes(s->mod, s, &sc)) {
 		*err = "no scope at this address";
@@ -966,42 +1050,13 @@ const char *dw_target_code(struct elab *e, const struct dw_site *s,
 	} else {
 		ok = locate_var(&ac, &sc, &var, name);
 	}
-	for (i = 0; ok && i < p->comps.n; i++) {
-		const struct target_comp *tc = p->comps.v[i];
-
-		ok = tc->is_index ? index_step(&ac, tc->index) : member(&ac, tc->field);
-	}
 	free(sc.v);
-	if (ok && p->pretty) {
-		if (write || p->addr_of) {
-			ac.err = "a pretty-printed value cannot be written or addressed";
-			ok = false;
-		} else {
-			ok = pretty(&ac, p->pretty == 2);
-			*is_string = true;
-		}
-	} else if (ok && p->addr_of) {
-		if (ac.kind != DWL_MEM || ac.bit_size) {
-			ac.err = "cannot take the address of a value held in a register "
-				 "or of a bit-field";
-			ok = false;
-		} else if (write) {
-			ac.err = "cannot assign to an address";
-			ok = false;
-		} else {
-			sb_addf(&ac.c, "\t\tSTAP_RETURN((s64)s%d);\n", ac.slot);
-		}
-	} else if (ok) {
-		ok = fetch(&ac, write);
-	}
 	if (!ok) {
 		*err = ac.err;
 		sb_release(&ac.c);
 		return NULL;
 	}
-	sb_adds(&ac.c, "\t}\n");
-	*nidx = ac.nidx;
-	return sb_to_arena(&ac.c, e->a);
+	return finish(&ac, p, write, nidx, is_string, err);
 }
 
 const char *dw_entry_slot(struct arena *a, struct dw_site *s, bool str)
@@ -1058,94 +1113,15 @@ const char *dw_entry_capture(struct elab *e, struct dw_site *s,
 
 /* ---- @cast and @var: no probe site needed ---- */
 
-/* A named type of @m: "struct task_struct", "union x", "enum y", or a
- * typedef or base type name; its first complete definition. */
-static bool find_type(struct dw_mod *m, const char *spec, Dwarf_Die *out)
-{
-	static const struct { const char *kw; int tag; } kinds[] = {
-		{ "struct ", DW_TAG_structure_type }, { "union ", DW_TAG_union_type },
-		{ "enum ", DW_TAG_enumeration_type }, { "class ", DW_TAG_class_type },
-	};
-	const char *name = spec;
-	Dwarf_Off off = 0, next;
-	size_t hs, i;
-	int want = 0;
-
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (!strncmp(spec, kinds[i].kw, strlen(kinds[i].kw))) {
-			want = kinds[i].tag;
-			name = spec + strlen(kinds[i].kw);
-		}
-	while (*name == ' ')
-		name++;
-	while (dwarf_nextcu(m->dw, off, &next, &hs, NULL, NULL, NULL) == 0) {
-		Dwarf_Die cu, c;
-
-		if (dwarf_offdie(m->dw, off + hs, &cu) && dwarf_child(&cu, &c) == 0) {
-			do {
-				int tag = dwarf_tag(&c);
-				const char *n = dwarf_diename(&c);
-				Dwarf_Attribute a;
-
-				if (!n || strcmp(n, name) || dwarf_attr(&c, DW_AT_declaration, &a))
-					continue;
-				/* a bare name ("task_struct") may be any kind */
-				if (want ? tag == want : (tag == DW_TAG_typedef ||
-							  tag == DW_TAG_base_type ||
-							  tag == DW_TAG_structure_type ||
-							  tag == DW_TAG_union_type ||
-							  tag == DW_TAG_enumeration_type)) {
-					*out = c;
-					return true;
-				}
-			} while (dwarf_siblingof(&c, &c) == 0);
-		}
-		off = next;
-	}
-	return false;
-}
-
-/* Finish an access whose object is in place: the path, then & or the
- * value. Shared by @cast and @var. */
-static const char *finish(struct access *ac, const struct target_path *p,
-			  bool write, int *nidx, const char **err)
-{
-	bool ok = true;
-	size_t i;
-
-	for (i = 0; ok && i < p->comps.n; i++) {
-		const struct target_comp *tc = p->comps.v[i];
-
-		ok = tc->is_index ? index_step(ac, tc->index) : member(ac, tc->field);
-	}
-	if (ok && p->addr_of) {
-		if (ac->kind != DWL_MEM || ac->bit_size || write) {
-			ac->err = "cannot take the address of this";
-			ok = false;
-		} else {
-			sb_addf(&ac->c, "\t\tSTAP_RETURN((s64)s%d);\n", ac->slot);
-		}
-	} else if (ok) {
-		ok = fetch(ac, write);
-	}
-	if (!ok || p->pretty) {
-		*err = ok ? "the $/$$ pretty-printing suffixes are not supported yet" : ac->err;
-		sb_release(&ac->c);
-		return NULL;
-	}
-	sb_adds(&ac->c, "\t}\n");
-	*nidx = ac->nidx;
-	return sb_to_arena(&ac->c, ac->e->a);
-}
 
 const char *dw_cast_code(struct elab *e, struct dw_mod *m, const char *type,
 			 const struct target_path *p, bool write, int *nidx,
-			 const char **err)
+			 bool *is_string, const char **err)
 {
 	struct access ac = { e, NULL, m, STRBUF_INIT, 0, DWL_MEM, NULL,
 			     { 0 }, false, 0, 0, 0, NULL };
 
-	if (!find_type(m, type, &ac.type)) {
+	if (!dw_find_type(m, type, &ac.type)) {
 		*err = arena_printf(e->a, "type definition '%s' not found in '%s'",
 				    type, dw_mod_path(m));
 		return NULL;
@@ -1154,12 +1130,12 @@ const char *dw_cast_code(struct elab *e, struct dw_mod *m, const char *type,
 	sb_adds(&ac.c, DW_SLOTS_DECL);
 	sb_adds(&ac.c, "\t\ts0 = (u64)STAP_ARG_pointer;\n");
 	ac.slot = 0;
-	return finish(&ac, p, write, nidx, err);
+	return finish(&ac, p, write, nidx, is_string, err);
 }
 
 const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 			const char *file, const struct target_path *p, bool write,
-			int *nidx, const char **err)
+			int *nidx, bool *is_string, const char **err)
 {
 	struct access ac = { e, NULL, m, STRBUF_INIT, 0, DWL_MEM, NULL,
 			     { 0 }, false, 0, 0, 0, NULL };
@@ -1216,5 +1192,5 @@ const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 		return NULL;
 	}
 	ac.slot = 0;
-	return finish(&ac, p, write, nidx, err);
+	return finish(&ac, p, write, nidx, is_string, err);
 }

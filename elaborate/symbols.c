@@ -532,6 +532,7 @@ static void res_cast(struct elab *e, struct scope *sc, struct expr *x)
 {
 	const char *why = NULL, *code;
 	struct dw_mod *m;
+	bool str;
 	int nidx;
 
 	res_expr(e, sc, x->cast.operand);
@@ -541,12 +542,12 @@ static void res_cast(struct elab *e, struct scope *sc, struct expr *x)
 		    x->cast.module ? x->cast.module : "kernel", why);
 		return;
 	}
-	code = dw_cast_code(e, m, x->cast.type, &x->cast.path, false, &nidx, &why);
+	code = dw_cast_code(e, m, x->cast.type, &x->cast.path, false, &nidx, &str, &why);
 	if (!code) {
 		err(e, x, "%s", why);
 		return;
 	}
-	synth_call(e, sc, x, &x->cast.path, code, nidx, false, x->cast.operand, NULL,
+	synth_call(e, sc, x, &x->cast.path, code, nidx, str, x->cast.operand, NULL,
 		   "cast_get");
 }
 
@@ -556,6 +557,7 @@ static void res_atvar(struct elab *e, struct scope *sc, struct expr *x)
 	const char *name = at ? arena_strndup(e->a, x->atvar.name,
 					      (size_t)(at - x->atvar.name)) : x->atvar.name;
 	struct dw_mod *m = named_module(e, sc, x->atvar.module, &why);
+	bool str;
 	int nidx;
 
 	if (!m) {
@@ -563,12 +565,12 @@ static void res_atvar(struct elab *e, struct scope *sc, struct expr *x)
 		return;
 	}
 	code = dw_var_code(e, m, name, at ? at + 1 : NULL, &x->atvar.path, false,
-			   &nidx, &why);
+			   &nidx, &str, &why);
 	if (!code) {
 		err(e, x, "%s", why);
 		return;
 	}
-	synth_call(e, sc, x, &x->atvar.path, code, nidx, false, NULL, NULL,
+	synth_call(e, sc, x, &x->atvar.path, code, nidx, str, NULL, NULL,
 		   arena_printf(e->a, "tvar_get_%s", name));
 }
 
