@@ -73,6 +73,10 @@ struct dw_site {
  * is missing and where to get it. Opened once and cached. */
 struct dw_mod *dw_open(struct elab *e, enum dw_mod_kind kind,
 		       const char *name, const char **why);
+/* The kernel modules of the session's release whose names match @glob
+ * ('-' and '_' alike), from the debuginfo trees and /lib/modules: sorted,
+ * each once. */
+size_t dw_kmodule_names(struct elab *e, const char *glob, const char ***out);
 /* Name a probe address: the ELF symbol containing @pc and the offset in
  * it. NULL when no symbol covers it. */
 const char *dw_symbol_at(struct elab *e, struct dw_mod *m, uint64_t pc,

@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>
@@ -296,31 +297,35 @@ static char *path_join(const char *dir, const char *name)
 	return p;
 }
 
-static bool ko_name_matches(const char *fname, const char *mod)
+/* The length of @fname without its module suffix, 0 if it has none. */
+static size_t ko_stem(const char *fname)
 {
 	static const char *const suffixes[] = { ".ko", ".ko.xz", ".ko.gz",
 						".ko.zst" };
-	size_t n = strlen(fname), i;
+	size_t i;
 
 	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
-		if (has_suffix(fname, suffixes[i]) &&
-		    ksyms_modname_eq(fname, n - strlen(suffixes[i]), mod))
-			return true;
-	return false;
+		if (has_suffix(fname, suffixes[i]))
+			return strlen(fname) - strlen(suffixes[i]);
+	return 0;
 }
 
-/* Depth-first search below @dir; malloc'd path or NULL. */
-static char *find_ko(const char *dir, const char *mod, int depth)
+/* Depth-first walk of the module files below @dir: @fn(@ctx, path,
+ * file name, stem length) for each; stops when it returns true. */
+static bool walk_ko(const char *dir, int depth,
+		    bool (*fn)(void *ctx, const char *path, const char *name, size_t stem),
+		    void *ctx)
 {
 	struct dirent *e;
-	char *found = NULL;
+	bool stop = false;
 	DIR *d;
 
 	if (depth > 16 || !(d = opendir(dir)))
-		return NULL;
-	while (!found && (e = readdir(d))) {
+		return false;
+	while (!stop && (e = readdir(d))) {
 		unsigned char type = e->d_type;
 		struct stat st;
+		size_t stem;
 		char *p;
 
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
@@ -329,26 +334,73 @@ static char *find_ko(const char *dir, const char *mod, int depth)
 		if (type == DT_UNKNOWN && !lstat(p, &st))
 			type = S_ISDIR(st.st_mode) ? DT_DIR :
 			       S_ISREG(st.st_mode) ? DT_REG : DT_LNK;
-		if (type == DT_REG && ko_name_matches(e->d_name, mod)) {
-			found = p;
-			p = NULL;
-		} else if (type == DT_DIR) {
-			found = find_ko(p, mod, depth + 1);
-		}
+		/* a link to a file counts (links to directories are not
+		 * followed: no loops) */
+		if (type == DT_LNK && !stat(p, &st) && S_ISREG(st.st_mode))
+			type = DT_REG;
+		if (type == DT_REG && (stem = ko_stem(e->d_name)))
+			stop = fn(ctx, p, e->d_name, stem);
+		else if (type == DT_DIR)
+			stop = walk_ko(p, depth + 1, fn, ctx);
 		free(p);
 	}
 	closedir(d);
-	return found;
+	return stop;
+}
+
+struct find_one {
+	const char *mod;
+	char *found;		/* malloc'd */
+};
+
+static bool find_one(void *ctx, const char *path, const char *name, size_t stem)
+{
+	struct find_one *f = ctx;
+
+	if (!ksyms_modname_eq(name, stem, f->mod))
+		return false;
+	f->found = strdup(path);
+	return true;
 }
 
 const char *ksyms_find_module_file(struct arena *a, const char *dir,
 				   const char *mod)
 {
-	char *p = find_ko(dir, mod, 0);
-	const char *s = p ? arena_strndup(a, p, strlen(p)) : NULL;
+	struct find_one f = { mod, NULL };
+	const char *s;
 
-	free(p);
+	walk_ko(dir, 0, find_one, &f);
+	s = f.found ? arena_strndup(a, f.found, strlen(f.found)) : NULL;
+	free(f.found);
 	return s;
+}
+
+struct find_glob {
+	struct arena *a;
+	const char *glob;	/* '-' as '_' */
+	struct ptrvec *out;
+};
+
+static bool find_glob(void *ctx, const char *path, const char *name, size_t stem)
+{
+	struct find_glob *f = ctx;
+	char *n = arena_strndup(f->a, name, stem), *q;
+
+	(void)path;
+	for (q = n; *q; q++)
+		if (*q == '-')
+			*q = '_';
+	if (!fnmatch(f->glob, n, 0))
+		vec_push(f->a, f->out, n);
+	return false;
+}
+
+void ksyms_list_modules(struct arena *a, const char *dir, const char *glob,
+			struct ptrvec *out)
+{
+	struct find_glob f = { a, canon_modname(a, glob), out };
+
+	walk_ko(dir, 0, find_glob, &f);
 }
 
 int ksyms_load_module(struct ksyms *ks, struct arena *a, const char *release,

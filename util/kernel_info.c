@@ -52,11 +52,24 @@ static const char *read_version(struct arena *a, const char *build_dir,
 	return arena_strndup(a, release, n);
 }
 
+/* The release a build tree is for: UTS_RELEASE, what uname -r says on
+ * that kernel (Debian's include/config/kernel.release holds the upstream
+ * version, "6.1.192" for 6.1.0-56-amd64), else kernel.release. */
 static const char *read_release_file(struct arena *a, const char *dir)
 {
-	char path[4096], line[256];
+	char path[4096], line[256], rel[256];
 	FILE *f;
 
+	snprintf(path, sizeof(path), "%s/include/generated/utsrelease.h", dir);
+	f = fopen(path, "r");
+	if (f) {
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "#define UTS_RELEASE \"%255[^\"]\"", rel) == 1) {
+				fclose(f);
+				return arena_strndup(a, rel, strlen(rel));
+			}
+		fclose(f);
+	}
 	snprintf(path, sizeof(path), "%s/include/config/kernel.release", dir);
 	f = fopen(path, "r");
 	if (!f)

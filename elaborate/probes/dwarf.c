@@ -371,11 +371,6 @@ static struct dw_mod *open_module(struct want *w, const struct pp_component *c0,
 		m = dw_open(w->e, DW_KERNEL, NULL, &why);
 	} else if (!strcmp(c0->name, "module")) {
 		name = c0->param->str.s;
-		if (strpbrk(name, "*?[")) {
-			pm_error(w->e, w->c, &c0->param->loc, elab_token(w->e, c0->param),
-				 "module name wildcards are not supported; name the module");
-			return NULL;
-		}
 		w->fam = &module_family;
 		w->prefix = arena_printf(w->e->a, "module(%s)", quote(w->e, name));
 		m = dw_open(w->e, DW_KMODULE, name, &why);
@@ -407,13 +402,87 @@ static struct dw_mod *open_module(struct want *w, const struct pp_component *c0,
 	return m;
 }
 
+static void bad_pattern(struct want *w, const struct pp_component *fc)
+{
+	pm_error(w->e, w->c, &fc->param->loc, elab_token(w->e, fc->param),
+		 "invalid line number specification in '%s' (expected "
+		 ":N, :N-M, :* or +N)", fc->param->str.s);
+}
+
+/* Take every function of w->m the pattern matches. */
+static void match_functions(struct want *w, const struct pp_component *fc)
+{
+	const struct dw_func *fs;
+	size_t n = dw_functions(w->e, w->m, &fs), i;
+
+	(void)fc;
+	for (i = 0; i < n; i++) {
+		const struct dw_func *f = &fs[i];
+
+		if (fnmatch(w->pat.func, f->name, 0) || !dw_file_matches(w->pat.file, f->file))
+			continue;
+		take(w, f);
+	}
+}
+
+/* After matching: the warning for points kprobes refuse, and the error
+ * when nothing matched in @where. */
+static int report(struct want *w, const struct pp_component *fc, const char *where)
+{
+	struct elab *e = w->e;
+	const char *why;
+
+	if (w->emitted && w->refused && !pm_quiet(e, w->c))
+		diag_report(e->d, DIAG_WARNING, &fc->param->loc, elab_token(e, fc->param),
+			    "skipped %d probe point%s kprobes refuse, e.g. in '%s': %s",
+			    w->refused, w->refused == 1 ? "" : "s", w->first_refused,
+			    w->refusal);
+	if (w->emitted)
+		return w->emitted;
+	why = w->refused ? arena_printf(e->a, "cannot probe '%s': %s", w->first_refused,
+					w->refusal) :
+	      arena_printf(e->a, "no match for %s %s '%s' in %s", w->prefix,
+			   w->statement ? "statement" : w->label ? "label" : "function",
+			   fc->param->str.s, where);
+	pm_error(e, w->c, &fc->param->loc, elab_token(e, fc->param), "%s", why);
+	return -1;
+}
+
+/* module("GLOB"): every module of the release whose name matches, as the
+ * reference does; modules without debuginfo are left out. */
+static int derive_modules(struct want *w, const struct pp_component *c0,
+			  const struct pp_component *fc)
+{
+	struct elab *e = w->e;
+	const char *glob = c0->param->str.s, *why = NULL, **names;
+	size_t n, i;
+
+	if (fc->param->kind == EXPR_NUMBER) {
+		pm_error(e, w->c, &fc->param->loc, elab_token(e, fc->param),
+			 "a probe address needs one module, not module(\"%s\")", glob);
+		return -1;
+	}
+	if (parse_pattern(e, fc->param->str.s, &w->pat)) {
+		bad_pattern(w, fc);
+		return -1;
+	}
+	n = dw_kmodule_names(e, glob, &names);
+	for (i = 0; i < n; i++) {
+		w->fam = &module_family;
+		w->prefix = arena_printf(e->a, "module(%s)", quote(e, names[i]));
+		w->m = dw_open(e, DW_KMODULE, names[i], &why);
+		if (w->m)
+			match_functions(w, fc);
+	}
+	w->prefix = arena_printf(e->a, "module(%s)", quote(e, glob));
+	return report(w, fc, n ? arena_printf(e->a, "the %zu modules matching '%s'", n, glob) :
+			     arena_printf(e->a, "any module (none matches '%s')", glob));
+}
+
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp)
 {
 	const struct pp_component *c0 = pp->comps.v[0], *c1 = pp->comps.v[1], *fc;
 	struct want w = { 0 };
-	const struct dw_func *fs;
-	size_t n, i;
-	const char *why;
 
 	w.e = e;
 	w.c = c;
@@ -446,6 +515,8 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 		pm_emit(e, c, pt);
 		return 1;
 	}
+	if (!strcmp(c0->name, "module") && strpbrk(c0->param->str.s, "*?["))
+		return derive_modules(&w, c0, fc);
 	w.m = open_module(&w, c0, c1);
 	if (!w.m)
 		return -1;
@@ -453,33 +524,11 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 		return by_address(&w, (uint64_t)fc->param->num, &fc->param->loc,
 				  elab_token(e, fc->param));
 	if (parse_pattern(e, fc->param->str.s, &w.pat)) {
-		pm_error(e, c, &fc->param->loc, elab_token(e, fc->param),
-			 "invalid line number specification in '%s' (expected "
-			 ":N, :N-M, :* or +N)", fc->param->str.s);
+		bad_pattern(&w, fc);
 		return -1;
 	}
-	n = dw_functions(e, w.m, &fs);
-	for (i = 0; i < n; i++) {
-		const struct dw_func *f = &fs[i];
-
-		if (fnmatch(w.pat.func, f->name, 0) || !dw_file_matches(w.pat.file, f->file))
-			continue;
-		take(&w, f);
-	}
-	if (w.emitted && w.refused && !pm_quiet(e, c))
-		diag_report(e->d, DIAG_WARNING, &fc->param->loc, elab_token(e, fc->param),
-			    "skipped %d probe point%s kprobes refuse, e.g. in '%s': %s",
-			    w.refused, w.refused == 1 ? "" : "s", w.first_refused,
-			    w.refusal);
-	if (w.emitted)
-		return w.emitted;
-	why = w.refused ? arena_printf(e->a, "cannot probe '%s': %s", w.first_refused,
-				       w.refusal) :
-	      arena_printf(e->a, "no match for %s %s '%s' in %s", w.prefix,
-			   w.statement ? "statement" : w.label ? "label" : "function",
-			   fc->param->str.s, dw_mod_path(w.m));
-	pm_error(e, c, &fc->param->loc, elab_token(e, fc->param), "%s", why);
-	return -1;
+	match_functions(&w, fc);
+	return report(&w, fc, dw_mod_path(w.m));
 }
 
 void pm_register_dwarf(struct elab *e)
