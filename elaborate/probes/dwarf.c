@@ -19,6 +19,8 @@
 #include "util/strbuf.h"
 
 #define KRETPROBE_MAXACTIVE_MAX 4096
+#define NEAREST_MAX_LINES 100000	/* lines one .nearest range looks at */
+#define NEAREST_WINDOW 5	/* .nearest looks this many lines each way (the reference's reach) */
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
 
@@ -52,7 +54,7 @@ struct want {
 	size_t fn_comp;		/* the function/statement component */
 	const char *prefix;	/* 'kernel', 'module("ext4")', ... */
 	struct pattern pat;
-	bool statement, is_return, call, inline_, exported;
+	bool statement, is_return, call, inline_, exported, nearest;
 	const char *label;	/* .label(L) pattern */
 	int64_t maxactive;
 	int emitted, refused;
@@ -219,8 +221,14 @@ static int each_line(long line, uint64_t addr, void *ctx)
 			     fn_text(w, l->f), suffix(w));
 	pt = new_point(w, text);
 
-	if (place(w, pt, addr))
+	if (place(w, pt, addr)) {
 		emit(w, pt, l->f, addr);
+		if (w->nearest && w->statement) {	/* named with the line found */
+			pt->listed = arena_printf(w->e->a, "%s.nearest", pt->listed);
+			if (pt->chain && !strcmp(pt->chain, arena_printf(w->e->a, " <- %s", text)))
+				pt->chain = arena_printf(w->e->a, "%s.nearest", pt->chain);
+		}
+	}
 	return 0;
 }
 
@@ -236,6 +244,61 @@ static int each_label(const char *name, int line, uint64_t addr, void *ctx)
 	if (place(w, pt, addr))
 		emit(w, pt, l->f, addr);
 	return 0;
+}
+
+struct line_set {
+	long *line;
+	uint64_t *addr;
+	size_t n, cap;
+};
+
+static int collect_line(long line, uint64_t addr, void *ctx)
+{
+	struct line_set *ls = ctx;
+
+	if (ls->n == ls->cap) {
+		size_t cap = ls->cap ? ls->cap * 2 : 64;
+		long *nl = realloc(ls->line, cap * sizeof(*nl));
+		uint64_t *na = nl ? realloc(ls->addr, cap * sizeof(*na)) : NULL;
+
+		if (nl)
+			ls->line = nl;
+		if (!nl || !na)
+			return 1;	/* out of memory: what we have */
+		ls->addr = na;
+		ls->cap = cap;
+	}
+	ls->line[ls->n] = line;
+	ls->addr[ls->n++] = addr;
+	return 0;
+}
+
+/* statement("f@file:N[-M]").nearest: each line N..M, or the nearest line
+ * of the function with code within NEAREST_WINDOW lines (the later one of
+ * two as near), as the reference does; each line probed once. */
+static void take_nearest(struct want *w, const struct dw_func *f, long lo, long hi,
+			 struct line_ctx *lc)
+{
+	struct line_set ls = { 0 };
+	long want, last = -1;
+	size_t k = 0, pick;
+
+	dw_each_line(w->m, f, 0, -1, collect_line, &ls);	/* in line order */
+	for (want = lo; ls.n && want <= hi && want - lo < NEAREST_MAX_LINES; want++) {
+		while (k + 1 < ls.n && ls.line[k + 1] <= want)
+			k++;
+		/* ls.line[k] <= want < ls.line[k + 1], or past either end */
+		pick = k;
+		if (ls.line[k] < want && k + 1 < ls.n &&
+		    ls.line[k + 1] - want <= want - ls.line[k])
+			pick = k + 1;
+		if (ls.line[pick] == last || labs(ls.line[pick] - want) > NEAREST_WINDOW)
+			continue;
+		last = ls.line[pick];
+		each_line(last, ls.addr[pick], lc);
+	}
+	free(ls.line);
+	free(ls.addr);
 }
 
 static bool exported(struct want *w, const struct dw_func *f)
@@ -289,7 +352,10 @@ static void take(struct want *w, const struct dw_func *f)
 			each_line(dw_line_of(w->m, pc, NULL), pc, &lc);
 			return;
 		}
-		dw_each_line(w->m, f, lo, hi, each_line, &lc);
+		if (w->nearest && w->statement && w->pat.lk != LINE_ALL)
+			take_nearest(w, f, lo, hi, &lc);
+		else
+			dw_each_line(w->m, f, lo, hi, each_line, &lc);
 		return;
 	}
 	pc = dw_probe_entry(w->m, f);
@@ -496,6 +562,7 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	w.call = pm_has(pp, "call");
 	w.inline_ = pm_has(pp, "inline");
 	w.exported = pm_has(pp, "exported");
+	w.nearest = pm_has(pp, "nearest");
 	w.label = pm_param_of(pp, "label") ? pm_param_of(pp, "label")->str.s : NULL;
 	if (check_maxactive(&w))
 		return -1;
@@ -554,6 +621,7 @@ void pm_register_dwarf(struct elab *e)
 		pm_register(e, arena_printf(e->a, "%s.function(n)", heads[h]), f);
 		pm_register(e, arena_printf(e->a, "%s.function(n).return", heads[h]), f);
 		pm_register(e, arena_printf(e->a, "%s.statement(s)", heads[h]), f);
+		pm_register(e, arena_printf(e->a, "%s.statement(s).nearest", heads[h]), f);
 		pm_register(e, arena_printf(e->a, "%s.statement(n)", heads[h]), f);
 		pm_register(e, arena_printf(e->a, "%s.statement(n).absolute", heads[h]), f);
 	}
