@@ -119,7 +119,7 @@ static void kprobe_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 					"static void stp_entry%zu(struct pt_regs *stp_regs, u64 *slots)\n{\n"
 					"#undef STP_DW_REGS\n#define STP_DW_REGS stp_regs\n%s"
 					"#undef STP_DW_REGS\n"
-					"#define STP_DW_REGS (CONTEXT->user_mode ? NULL : CONTEXT->regs)\n}\n\n",
+					"#define STP_DW_REGS STP_DW_REGS_OF_CONTEXT\n}\n\n",
 					pt->name, refs[i].id, pt->site->entry_code);
 				fn = arena_printf(x->a, "stp_entry%zu", refs[i].id);
 			}

@@ -129,18 +129,13 @@ static int stp_kprobes_register(void)
 			s->kp.pre_handler = stp_kprobe_pre;
 			rc = register_kprobe(&s->kp);
 		}
-		if (rc == 0) {
-			s->registered = true;
-			continue;
+		s->registered = rc == 0;
+		rc = stp_registered(d->probe, d->optional, rc, "");
+		if (rc) {
+			while (i--)
+				stp_kprobe_unregister_one(&stp_kp[i]);
+			return rc;
 		}
-		if (d->optional) {
-			stp_warn("probe %s registration error (rc %d)", d->probe->pp, rc);
-			continue;
-		}
-		stp_ctl_printf("ERROR: probe %s registration error (rc %d)", d->probe->pp, rc);
-		while (i--)
-			stp_kprobe_unregister_one(&stp_kp[i]);
-		return rc;
 	}
 	return 0;
 }

@@ -19,7 +19,8 @@ static int stp_read_user(void *dst, u64 addr, size_t len)
  * probed registers (NULL outside a kernel probe), and a fault-safe read
  * of an integer lvalue @dst from @addr that ends the handler with an
  * error on a fault. Used inside embedded-C function bodies only. */
-#define STP_DW_REGS (CONTEXT->user_mode ? NULL : CONTEXT->regs)
+#define STP_DW_REGS_OF_CONTEXT (CONTEXT->user_mode ? NULL : CONTEXT->regs)
+#define STP_DW_REGS STP_DW_REGS_OF_CONTEXT	/* the entry handlers redefine it */
 #define STP_DW_FETCH(dst, addr) do {						\
 	u64 stp_dw_a_ = (u64)(addr);						\
 	if (stp_read_kernel(&(dst), stp_dw_a_, sizeof(dst)))			\

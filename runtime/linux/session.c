@@ -58,6 +58,22 @@ static void stp_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* What registering a point of @probe gave (@rc): 0 to go on (it is
+ * registered, or it is optional and the failure is a warning), else @rc
+ * after the error message (@why: more about it, or ""). */
+static int stp_registered(const struct stp_probe *probe, bool optional, int rc,
+			  const char *why)
+{
+	if (rc == 0)
+		return 0;
+	if (optional) {
+		stp_warn("probe %s registration error (rc %d)", probe->pp, rc);
+		return 0;
+	}
+	stp_ctl_printf("ERROR: probe %s registration error (rc %d)%s", probe->pp, rc, why);
+	return rc;
+}
+
 static void stp_request_exit_status(int status)
 {
 	if (atomic_cmpxchg(&stp_sess.exit_requested, 0, 1) == 0)

@@ -96,5 +96,8 @@ static bool stp_running(void);
 /* A message line for staprun's stderr; a warning ("WARNING: " added). */
 static void stp_ctl_printf(const char *fmt, ...) __printf(1, 2);
 static void stp_warn(const char *fmt, ...) __printf(1, 2);
+/* The outcome of registering a point of @probe (session.c). */
+static int stp_registered(const struct stp_probe *probe, bool optional, int rc,
+			  const char *why);
 
 #endif

@@ -56,17 +56,11 @@ static int stp_traces_register(void)
 		struct stp_trace_state *s = &stp_tps[i];
 
 		rc = s->tp ? tracepoint_probe_register(s->tp, s->d->fn, s) : -ENOENT;
-		if (rc == 0) {
-			s->registered = true;
-			continue;
-		}
-		if (s->d->optional) {
-			stp_warn("probe %s registration error (rc %d)", s->d->probe->pp, rc);
-			continue;
-		}
-		stp_ctl_printf("ERROR: probe %s registration error (rc %d)%s",
-			       s->d->probe->pp, rc, s->tp ? "" : ": no such tracepoint");
-		return rc;
+		s->registered = rc == 0;
+		rc = stp_registered(s->d->probe, s->d->optional, rc,
+				    s->tp ? "" : ": no such tracepoint");
+		if (rc)
+			return rc;
 	}
 	return 0;
 }
