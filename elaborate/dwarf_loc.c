@@ -297,16 +297,17 @@ reg:
 }
 
 #define PIECE_SLOT 13	/* where the pieces of a value are assembled */
+#define PIECES_MAX_BYTES 64	/* larger values in pieces: an error */
 
-/* A value in pieces (DW_OP_piece after each part: registers, computed
- * values, memory): assembled in s13 when it fits in 8 bytes. */
-static bool compile_pieces(struct loc_ctx *lc, struct strbuf *c,
-			   const Dwarf_Op *ops, size_t n, struct dw_loc *out)
+/* The parts of a value in pieces (DW_OP_piece after each part: registers,
+ * computed values, memory), each compiled and put in place: OR-ed into
+ * s13, or (@big) copied into the buffer stp_pieces. */
+static bool each_piece(struct loc_ctx *lc, struct strbuf *c, const Dwarf_Op *ops,
+		       size_t n, struct dw_loc *out, bool big)
 {
 	size_t i, start = 0;
-	unsigned shift = 0;
+	unsigned at = 0;
 
-	sb_addf(c, "\t\ts%d = 0;\n", PIECE_SLOT);
 	for (i = 0; i < n; i++) {
 		struct dw_loc part = { 0 };
 		unsigned bytes;
@@ -315,34 +316,80 @@ static bool compile_pieces(struct loc_ctx *lc, struct strbuf *c,
 		if (ops[i].atom != DW_OP_piece)
 			continue;
 		bytes = (unsigned)ops[i].number;
-		if (i == start || bytes == 0 || bytes > 8 || shift + bytes * 8 > 64) {
-			out->err = i == start ? "part of it is optimized out" :
-				   "a value in pieces larger than 8 bytes";
+		if (i == start || bytes == 0) {
+			out->err = "part of it is optimized out";
 			return false;
 		}
 		if (!compile_ops(lc, c, &sp, ops + start, i - start, 0, &part)) {
 			out->err = part.err;
 			return false;
 		}
-		if (part.kind == DWL_REG)
-			sb_addf(c, "\t\ts%d |= ((u64)STP_DW_REGS->%s", PIECE_SLOT, part.reg);
-		else if (part.kind == DWL_VALUE)
-			sb_addf(c, "\t\ts%d |= (s%d", PIECE_SLOT, part.slot);
-		else
-			sb_addf(c, "\t\t{ u64 t = 0; STP_DW_FETCH(t, s%d); s%d |= (t",
-				part.slot, PIECE_SLOT);
-		if (bytes < 8)
-			sb_addf(c, " & 0x%llxULL", (unsigned long long)((1ULL << (bytes * 8)) - 1));
-		sb_addf(c, ") << %u;%s\n", shift, part.kind == DWL_MEM ? " }" : "");
-		shift += bytes * 8;
+		if (part.kind != DWL_MEM && bytes > 8) {
+			out->err = "a piece larger than a register";
+			return false;
+		}
+		if (big && part.kind == DWL_MEM)
+			sb_addf(c, "\t\tSTP_DW_FETCH_N((u8 *)stp_pieces + %u, s%d, %u);\n",
+				at, part.slot, bytes);
+		else if (big && part.kind == DWL_REG)
+			sb_addf(c, "\t\t{ u64 t = (u64)STP_DW_REGS->%s; "
+				"memcpy((u8 *)stp_pieces + %u, &t, %u); }\n", part.reg, at, bytes);
+		else if (big)
+			sb_addf(c, "\t\t{ u64 t = s%d; memcpy((u8 *)stp_pieces + %u, &t, %u); }\n",
+				part.slot, at, bytes);
+		else {
+			if (part.kind == DWL_REG)
+				sb_addf(c, "\t\ts%d |= ((u64)STP_DW_REGS->%s", PIECE_SLOT, part.reg);
+			else if (part.kind == DWL_VALUE)
+				sb_addf(c, "\t\ts%d |= (s%d", PIECE_SLOT, part.slot);
+			else
+				sb_addf(c, "\t\t{ u64 t = 0; STP_DW_FETCH(t, s%d); s%d |= (t",
+					part.slot, PIECE_SLOT);
+			if (bytes < 8)
+				sb_addf(c, " & 0x%llxULL",
+					(unsigned long long)((1ULL << (bytes * 8)) - 1));
+			sb_addf(c, ") << %u;%s\n", at * 8, part.kind == DWL_MEM ? " }" : "");
+		}
+		at += bytes;
 		start = i + 1;
 	}
 	if (start != n) {
 		out->err = "malformed location expression (after its pieces)";
 		return false;
 	}
-	out->kind = DWL_VALUE;
+	return true;
+}
+
+/* A value in pieces: assembled in s13 when it fits in 8 bytes, else in a
+ * buffer of the getter's (a copy: read-only, no address of its own). */
+static bool compile_pieces(struct loc_ctx *lc, struct strbuf *c,
+			   const Dwarf_Op *ops, size_t n, struct dw_loc *out)
+{
+	unsigned total = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (ops[i].atom == DW_OP_piece)
+			total += (unsigned)ops[i].number;
+	if (total > PIECES_MAX_BYTES) {
+		out->err = "a value in pieces larger than 64 bytes";
+		return false;
+	}
+	if (total <= 8) {
+		sb_addf(c, "\t\ts%d = 0;\n", PIECE_SLOT);
+		if (!each_piece(lc, c, ops, n, out, false))
+			return false;
+		out->kind = DWL_VALUE;
+		out->slot = PIECE_SLOT;
+		return true;
+	}
+	sb_addf(c, "\t\tu64 stp_pieces[%u] = { 0 };\n\n", (total + 7) / 8);
+	if (!each_piece(lc, c, ops, n, out, true))
+		return false;
+	sb_addf(c, "\t\ts%d = (u64)(unsigned long)stp_pieces;\n", PIECE_SLOT);
+	out->kind = DWL_MEM;
 	out->slot = PIECE_SLOT;
+	out->copy = true;
 	return true;
 }
 

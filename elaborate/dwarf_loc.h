@@ -32,6 +32,8 @@ struct dw_loc {
 	enum dw_loc_kind kind;
 	int slot;		/* MEM: sN holds the address; VALUE: the value */
 	const char *reg;	/* REG: the pt_regs field */
+	bool copy;		/* MEM: a copy assembled from pieces (no
+				 * writes, no address) */
 	const char *err;	/* why it failed */
 };
 

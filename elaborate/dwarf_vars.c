@@ -193,7 +193,11 @@ struct access {
 	int bit_size, bit_off;	/* a bit-field member, when bit_size > 0 */
 	int nidx;
 	const char *err;
+	bool copy;		/* MEM: in a copy assembled from pieces */
 };
+
+#define ACCESS_INIT(e_, s_, m_) \
+	{ .e = (e_), .s = (s_), .m = (m_), .c = STRBUF_INIT, .kind = DWL_MEM }
 
 static Dwarf_CFI *site_cfi(struct dw_mod *m, Dwarf_Addr *bias)
 {
@@ -320,6 +324,7 @@ static bool deref(struct access *ac, Dwarf_Die *ptr)
 		sb_addf(&ac->c, "\t\ts14 = (u64)STP_DW_REGS->%s;\n", ac->reg);
 	}
 	ac->kind = DWL_MEM;
+	ac->copy = false;	/* what it points to is real memory */
 	if (!die_type(ptr, &pointee)) {
 		ac->err = "dereferencing a 'void *'";
 		return false;
@@ -504,6 +509,10 @@ static bool fetch(struct access *ac, bool write)
 				       "are not supported", type_text(ac), size);
 		return false;
 	}
+	if (write && ac->copy) {
+		ac->err = "cannot write a value the compiler keeps in pieces (registers)";
+		return false;
+	}
 	if (write) {
 		if (ac->kind == DWL_MEM) {
 			sb_addf(&ac->c, "\t\t{ %c%lld t = (%c%lld)STAP_ARG_value;\n"
@@ -639,6 +648,7 @@ static bool locate_var(struct access *ac, struct scopes *sc, Dwarf_Die *var,
 	ac->kind = l.kind;
 	ac->slot = l.slot;
 	ac->reg = l.reg;
+	ac->copy = l.copy;
 	return true;
 }
 
@@ -714,8 +724,7 @@ static const char *vars_string(struct elab *e, const struct dw_site *s,
 	if (pretty_level)	/* printed piece by piece, no format */
 		sb_adds(&code, PP_HEAD);
 	if (ret) {
-		struct access ac = { e, s, s->mod, STRBUF_INIT, 0, DWL_MEM, NULL,
-				     { 0 }, false, 0, 0, 0, NULL };
+		struct access ac = ACCESS_INIT(e, s, s->mod);
 
 		if (!s->is_return) {
 			free(sc.v);
@@ -745,8 +754,7 @@ static const char *vars_string(struct elab *e, const struct dw_site *s,
 			do {
 				int tag = dwarf_tag(&c);
 				const char *n = die_name(&c);
-				struct access ac = { e, s, s->mod, STRBUF_INIT, 0, DWL_MEM,
-						     NULL, { 0 }, false, 0, 0, 0, NULL };
+				struct access ac = ACCESS_INIT(e, s, s->mod);
 				Dwarf_Die st;
 				int t = 0;
 
@@ -986,8 +994,10 @@ static const char *finish(struct access *ac, const struct target_path *p,
 			*is_string = true;
 		}
 	} else if (ok && p->addr_of) {
-		if (ac->kind != DWL_MEM || ac->bit_size) {
-			ac->err = "cannot take the address of a value held in a register "
+		if (ac->kind != DWL_MEM || ac->bit_size || ac->copy) {
+			ac->err = ac->copy ? "cannot take the address of a value the compiler "
+					     "keeps in pieces (registers)" :
+				  "cannot take the address of a value held in a register "
 				  "or of a bit-field";
 			ok = false;
 		} else if (write) {
@@ -1013,8 +1023,7 @@ const char *dw_target_code(struct elab *e, const struct dw_site *s,
 			   const struct expr *x, bool write, int *nidx,
 			   bool *is_string, const char **err)
 {
-	struct access ac = { e, s, s ? s->mod : NULL, STRBUF_INIT, 0, DWL_MEM, NULL,
-			     { 0 }, false, 0, 0, 0, NULL };
+	struct access ac = ACCESS_INIT(e, s, s ? s->mod : NULL);
 	const struct target_path *p = &x->target.path;
 	const char *name = x->target.name + 1;	/* without '$' */
 	struct scopes sc;
@@ -1118,8 +1127,7 @@ const char *dw_cast_code(struct elab *e, struct dw_mod *m, const char *type,
 			 const struct target_path *p, bool write, int *nidx,
 			 bool *is_string, const char **err)
 {
-	struct access ac = { e, NULL, m, STRBUF_INIT, 0, DWL_MEM, NULL,
-			     { 0 }, false, 0, 0, 0, NULL };
+	struct access ac = ACCESS_INIT(e, NULL, m);
 
 	if (!dw_find_type(m, type, &ac.type)) {
 		*err = arena_printf(e->a, "type definition '%s' not found in '%s'",
@@ -1137,8 +1145,7 @@ const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 			const char *file, const struct target_path *p, bool write,
 			int *nidx, bool *is_string, const char **err)
 {
-	struct access ac = { e, NULL, m, STRBUF_INIT, 0, DWL_MEM, NULL,
-			     { 0 }, false, 0, 0, 0, NULL };
+	struct access ac = ACCESS_INIT(e, NULL, m);
 	Dwarf_Off off = 0, next;
 	size_t hs;
 	uint64_t addr = 0;

@@ -21,6 +21,13 @@ static int stp_read_user(void *dst, u64 addr, size_t len)
  * error on a fault. Used inside embedded-C function bodies only. */
 #define STP_DW_REGS_OF_CONTEXT (CONTEXT->user_mode ? NULL : CONTEXT->regs)
 #define STP_DW_REGS STP_DW_REGS_OF_CONTEXT	/* the entry handlers redefine it */
+/* @n bytes to @dst (a value the getter assembles from pieces). */
+#define STP_DW_FETCH_N(dst, addr, n) do {					\
+	u64 stp_dw_a_ = (u64)(addr);						\
+	if (stp_read_kernel((dst), stp_dw_a_, (n)))				\
+		STAP_ERROR("kernel read fault at 0x%llx (addr)",			\
+			   (unsigned long long)stp_dw_a_);				\
+} while (0)
 #define STP_DW_FETCH(dst, addr) do {						\
 	u64 stp_dw_a_ = (u64)(addr);						\
 	if (stp_read_kernel(&(dst), stp_dw_a_, sizeof(dst)))			\
