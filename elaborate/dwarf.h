@@ -57,6 +57,7 @@ struct dw_site {
 	bool is_statement;		/* a statement probe */
 	bool is_trace;			/* a tracepoint: the arguments are in
 					 * CONTEXT->tp_args[] */
+	const char *plt_name;		/* a .plt point: its function ($$name) */
 	/* .return probes: values captured at the function's entry
 	 * (@entry(...), and parameters read in the return probe) */
 	const char *entry_code;		/* C run at entry, filling slots[] */
@@ -73,6 +74,23 @@ struct dw_site {
  * is missing and where to get it. Opened once and cached. */
 struct dw_mod *dw_open(struct elab *e, enum dw_mod_kind kind,
 		       const char *name, const char **why);
+/* ---- dwarf_dyn.c ---- */
+/* The libraries program @m needs (DT_NEEDED) whose names match @glob,
+ * each found as the dynamic linker would (DT_RPATH/DT_RUNPATH with
+ * $ORIGIN, LD_LIBRARY_PATH, the default directories): real paths, sorted,
+ * each once; names not found are left out. */
+size_t dw_needed_libs(struct elab *e, struct dw_mod *m, const char *glob,
+		      const char ***out);
+/* A library named without '/', found for program @m that way; NULL if not. */
+const char *dw_find_library(struct elab *e, struct dw_mod *m, const char *name);
+/* A PLT entry of a program: the function it calls and its stub. */
+struct dw_plt {
+	const char *name;
+	uint64_t addr;			/* DWARF (link-time) address */
+};
+/* The PLT entries of @m in relocation order (none: 0). */
+size_t dw_plt_entries(struct elab *e, struct dw_mod *m, const struct dw_plt **out);
+
 /* The kernel modules of the session's release whose names match @glob
  * ('-' and '_' alike), from the debuginfo trees and /lib/modules: sorted,
  * each once. */

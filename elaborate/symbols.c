@@ -595,6 +595,19 @@ static void res_target(struct elab *e, struct scope *sc, struct expr *x,
 			  "only in procfs probes)");
 		return;
 	}
+	if (probe_site(sc) && probe_site(sc)->plt_name && !strcmp(x->target.name, "$$name")) {
+		/* a .plt probe's function */
+		const char *n = probe_site(sc)->plt_name;
+
+		if (write || x->target.path.comps.n || x->target.path.addr_of) {
+			err(e, x, "$$name is the name of the .plt probe's function: a string");
+			return;
+		}
+		x->kind = EXPR_STRING;
+		x->str.s = n;
+		x->str.len = strlen(n);
+		return;
+	}
 	if (!probe_site(sc)) {
 		if (sc->fn)
 			err(e, x, "unresolved target-symbol expression: target variables "

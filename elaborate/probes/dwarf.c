@@ -301,8 +301,13 @@ static void take_nearest(struct want *w, const struct dw_func *f, long lo, long 
 	free(ls.addr);
 }
 
+/* .exported: for the kernel and its modules, a __ksymtab_ entry; for a
+ * program or library, external linkage (as the reference has it, every
+ * function only the symbol table knows counts too). */
 static bool exported(struct want *w, const struct dw_func *f)
 {
+	if (dw_mod_kind(w->m) == DW_USER)
+		return f->flags & DWF_EXTERNAL;
 	return dw_symbol_addr(w->e, w->m, arena_printf(w->e->a, "__ksymtab_%s",
 						 f->name)) != 0;
 }
@@ -449,7 +454,17 @@ static struct dw_mod *open_module(struct want *w, const struct pp_component *c0,
 					    (long long)c0->param->num);
 		else
 			name = c0->param ? c0->param->str.s : "";
-		m = dw_open(w->e, DW_USER, lib ? lib->param->str.s : name, &why);
+		m = NULL;
+		if (lib && !strchr(lib->param->str.s, '/')) {
+			/* a library name: where the program's dynamic linker finds it */
+			const char *pm = NULL, *found;
+			struct dw_mod *prog = dw_open(w->e, DW_USER, name, &pm);
+
+			if (prog && (found = dw_find_library(w->e, prog, lib->param->str.s)))
+				m = dw_open(w->e, DW_USER, found, &why);
+		}
+		if (!m)
+			m = dw_open(w->e, DW_USER, lib ? lib->param->str.s : name, &why);
 		if (m && lib) {
 			const char *pm = NULL;
 			struct dw_mod *prog = dw_open(w->e, DW_USER, name, &pm);
@@ -545,6 +560,97 @@ static int derive_modules(struct want *w, const struct pp_component *c0,
 			     arena_printf(e->a, "any module (none matches '%s')", glob));
 }
 
+/* The program a process(...) point names, opened (NULL after an error). */
+static struct dw_mod *open_program(struct want *w, const struct pp_component *c0)
+{
+	const char *why = NULL, *name = c0->param && c0->param->kind == EXPR_NUMBER ?
+		arena_printf(w->e->a, "/proc/%lld/exe", (long long)c0->param->num) :
+		c0->param ? c0->param->str.s : "";
+	struct dw_mod *m = dw_open(w->e, DW_USER, name, &why);
+
+	if (!m)
+		pm_error(w->e, w->c, &c0->loc, "identifier 'process'", "%s", why);
+	return m;
+}
+
+/* process(P).library("GLOB"): each library P needs whose name matches. */
+static int derive_libraries(struct want *w, const struct pp_component *c0,
+			    const struct pp_component *c1, const struct pp_component *fc)
+{
+	struct elab *e = w->e;
+	struct dw_mod *prog = open_program(w, c0);
+	const char *glob = c1->param->str.s, *why = NULL, **libs;
+	size_t n, i;
+
+	if (!prog)
+		return -1;
+	if (fc->param->kind == EXPR_NUMBER) {
+		pm_error(e, w->c, &fc->param->loc, elab_token(e, fc->param),
+			 "a probe address needs one library, not library(\"%s\")", glob);
+		return -1;
+	}
+	if (parse_pattern(e, fc->param->str.s, &w->pat)) {
+		bad_pattern(w, fc);
+		return -1;
+	}
+	n = dw_needed_libs(e, prog, glob, &libs);
+	for (i = 0; i < n; i++) {
+		w->fam = &process_family;
+		w->prefix = arena_printf(e->a, "process(%s).library(%s)",
+					 quote(e, dw_mod_name(prog)), quote(e, libs[i]));
+		w->m = dw_open(e, DW_USER, libs[i], &why);
+		if (w->m)
+			match_functions(w, fc);
+	}
+	w->prefix = arena_printf(e->a, "process(%s).library(%s)",
+				 quote(e, dw_mod_name(prog)), quote(e, glob));
+	return report(w, fc, n ? arena_printf(e->a, "the %zu libraries of %s matching '%s'",
+					      n, dw_mod_name(prog), glob) :
+			     arena_printf(e->a, "%s (no library it needs matches '%s')",
+					  dw_mod_name(prog), glob));
+}
+
+/* process(P)[.library(L)].plt("GLOB"): the PLT stubs of the calls to
+ * functions matching, each a statement probe at its stub (the reference
+ * names it so); $$name is the function's name. */
+static int derive_plt(struct want *w, const struct pp_component *c0,
+		      const struct pp_component *c1, const struct pp_component *fc)
+{
+	struct elab *e = w->e;
+	const struct dw_plt *v;
+	size_t n, i;
+
+	w->m = w->fn_comp == 2 ? open_module(w, c0, c1) : open_program(w, c0);
+	if (!w->m)
+		return -1;
+	if (w->fn_comp != 2)
+		w->prefix = arena_printf(e->a, "process(%s)", quote(e, dw_mod_name(w->m)));
+	w->fam = &process_family;
+	n = dw_plt_entries(e, w->m, &v);
+	for (i = 0; i < n; i++) {
+		const char *text = arena_printf(e->a, "%s.statement(0x%llx)%s", w->prefix,
+						(unsigned long long)v[i].addr,
+						w->is_return ? ".return" : "");
+		struct elab_point *pt;
+
+		if (fnmatch(fc->param->str.s, v[i].name, 0))
+			continue;
+		pt = new_point(w, text);
+		if (!place(w, pt, v[i].addr))
+			continue;
+		emit(w, pt, NULL, v[i].addr);
+		pt->site->plt_name = v[i].name;
+		pt->listed = arena_printf(e->a, "%s.plt(%s)%s", w->prefix, quote(e, v[i].name),
+					  w->is_return ? ".return" : "");
+	}
+	if (w->emitted)
+		return w->emitted;
+	pm_error(e, w->c, &fc->param->loc, elab_token(e, fc->param),
+		 "no match for %s.plt(%s) in %s", w->prefix, quote(e, fc->param->str.s),
+		 dw_mod_path(w->m));
+	return -1;
+}
+
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp)
 {
 	const struct pp_component *c0 = pp->comps.v[0], *c1 = pp->comps.v[1], *fc;
@@ -584,6 +690,10 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	}
 	if (!strcmp(c0->name, "module") && strpbrk(c0->param->str.s, "*?["))
 		return derive_modules(&w, c0, fc);
+	if (w.fn_comp == 2 && strpbrk(c1->param->str.s, "*?["))
+		return derive_libraries(&w, c0, c1, fc);
+	if (!strcmp(fc->name, "plt"))
+		return derive_plt(&w, c0, c1, fc);
 	w.m = open_module(&w, c0, c1);
 	if (!w.m)
 		return -1;
@@ -622,6 +732,10 @@ void pm_register_dwarf(struct elab *e)
 		pm_register(e, arena_printf(e->a, "%s.function(n).return", heads[h]), f);
 		pm_register(e, arena_printf(e->a, "%s.statement(s)", heads[h]), f);
 		pm_register(e, arena_printf(e->a, "%s.statement(s).nearest", heads[h]), f);
+		if (f == &process_family) {
+			pm_register(e, arena_printf(e->a, "%s.plt(s)", heads[h]), f);
+			pm_register(e, arena_printf(e->a, "%s.plt(s).return", heads[h]), f);
+		}
 		pm_register(e, arena_printf(e->a, "%s.statement(n)", heads[h]), f);
 		pm_register(e, arena_printf(e->a, "%s.statement(n).absolute", heads[h]), f);
 	}
