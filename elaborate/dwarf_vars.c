@@ -9,6 +9,7 @@
 
 #include "parse/ast.h"
 #include "util/arena.h"
+#include "util/intern.h"
 #include "util/strbuf.h"
 
 #define VARS_MAX_MEMBER_DEPTH 16	/* anonymous struct/union nesting */
@@ -814,9 +815,12 @@ static const char *vars_string(struct elab *e, const struct dw_site *s,
 #define PRETTY_MAX_DEPTH 4
 #define PRETTY_MAX_MEMBERS 64
 
-/* Append to the C of @c the printing of the object of type @t at the
- * address in C variable a<depth> (@deep: nested structs expanded). */
-static void pretty_obj(struct access *ac, Dwarf_Die *t, int depth, bool deep);
+/* Append to @c the printing of the object of type @t at the address in
+ * C variable a<@local>; @depth is the C expression of its nesting depth
+ * (@deep: nested structs and arrays expanded). Structs and unions are
+ * printed by a function per type, shared by every getter (printer()). */
+static void pretty_obj(struct access *ac, struct strbuf *c, Dwarf_Die *t, int local,
+		       const char *depth, bool deep);
 
 static void pretty_scalar(struct strbuf *c, Dwarf_Die *t, int depth)
 {
@@ -861,44 +865,32 @@ static void pretty_scalar(struct strbuf *c, Dwarf_Die *t, int depth)
 			sign ? "long long" : "unsigned long long");
 }
 
-static void pretty_obj(struct access *ac, Dwarf_Die *t, int depth, bool deep)
+/* The name of the shared printer of struct/union @st (complete), made
+ * on first use: size_t NAME(char *b, size_t n, u64 a0, int depth)
+ * appends {.m=v, ...} (or {...} past the depth limit) and returns n. */
+static const char *printer(struct access *ac, Dwarf_Die *st, bool deep)
 {
-	struct strbuf *c = &ac->c;
-	Dwarf_Die st, m, mt;
-	int tag = 0, k = 0;
+	struct elab *e = ac->e;
+	const char *key = intern(e->in, arena_printf(e->a, "%p:%llx:%d", (void *)ac->m,
+						     (unsigned long long)dwarf_dieoffset(st), deep));
+	const char *name = ptrmap_get(&e->dw_printers, key);
+	struct strbuf c = STRBUF_INIT;
+	Dwarf_Die m, mt;
+	int k = 0;
 
-	if (dw_type_strip(t, &st)) {
-		dw_type_complete(ac->e, ac->m, &st, &st);
-		tag = dwarf_tag(&st);
-	}
-
-	if (tag == DW_TAG_array_type) {
-		Dwarf_Die et;
-
-		if (!die_type(&st, &et) || !deep) {
-			sb_addf(c, "\t\t(void)a%d; STP_PP(\"[...]\");\n", depth);
-			return;
-		}
-		if (type_size(&et) == 1) {	/* char[]: a string */
-			sb_addf(c, "\t\t{ char *q = stp_scratch(); if (stp_kernel_strn(q, a%d, MAXSTRINGLEN))\n"
-				"\t\t\tSTP_PP(\"?\"); else STP_PP(\"\\\"%%s\\\"\", q); }\n", depth);
-			return;
-		}
-		sb_adds(c, "\t\tSTP_PP(\"[\");\n");
-		pretty_obj(ac, &et, depth, deep);
-		sb_adds(c, "\t\tSTP_PP(\", ...]\");\n");
-		return;
-	}
-	if (tag != DW_TAG_structure_type && tag != DW_TAG_union_type) {
-		pretty_scalar(c, t, depth);
-		return;
-	}
-	if (depth >= PRETTY_MAX_DEPTH || (depth > 0 && !deep)) {
-		sb_addf(c, "\t\t(void)a%d; STP_PP(\"{...}\");\n", depth);
-		return;
-	}
-	sb_adds(c, "\t\tSTP_PP(\"{\");\n");
-	if (dwarf_child(&st, &m) == 0) {
+	if (name)
+		return name;
+	name = arena_printf(e->a, "stp_dw_pp%zu", e->dw_printers.n);
+	ptrmap_put(e->a, &e->dw_printers, key, (void *)name);	/* before the members */
+	sb_addf(&c, "/* %s %s%s */\n"
+		"static __maybe_unused size_t %s(char *b, size_t n, u64 a0, int depth)\n{\n"
+		"#define STP_PP(...) do { if (n < MAXSTRINGLEN - 1) n += scnprintf(b + n, MAXSTRINGLEN - n, __VA_ARGS__); } while (0)\n"
+		"\tif (depth >= %d%s) {\n\t\tSTP_PP(\"{...}\");\n\t\treturn n;\n\t}\n"
+		"\tSTP_PP(\"{\");\n",
+		dwarf_tag(st) == DW_TAG_union_type ? "union" : "struct",
+		dwarf_diename(st) ? dwarf_diename(st) : "<anonymous>", deep ? " ($$)" : "",
+		name, PRETTY_MAX_DEPTH, deep ? "" : " || depth > 0");
+	if (dwarf_child(st, &m) == 0) {
 		do {
 			Dwarf_Attribute a;
 			Dwarf_Word off = 0, bits;
@@ -907,11 +899,11 @@ static void pretty_obj(struct access *ac, Dwarf_Die *t, int depth, bool deep)
 			if (dwarf_tag(&m) != DW_TAG_member || !die_type(&m, &mt))
 				continue;
 			if (k++ >= PRETTY_MAX_MEMBERS) {
-				sb_adds(c, "\t\tSTP_PP(\", ...\");\n");
+				sb_adds(&c, "\t\tSTP_PP(\", ...\");\n");
 				break;
 			}
 			dwarf_formudata(dwarf_attr(&m, DW_AT_data_member_location, &a), &off);
-			sb_addf(c, "\t\tSTP_PP(\"%s%s%s=\");\n", k > 1 ? ", " : "",
+			sb_addf(&c, "\t\tSTP_PP(\"%s%s%s=\");\n", k > 1 ? ", " : "",
 				n ? "." : "", n ? n : "<union>");
 			if (dwarf_formudata(dwarf_attr(&m, DW_AT_bit_size, &a), &bits) == 0) {
 				Dwarf_Word bo = 0;
@@ -919,21 +911,55 @@ static void pretty_obj(struct access *ac, Dwarf_Die *t, int depth, bool deep)
 
 				dwarf_formudata(dwarf_attr(&m, DW_AT_data_bit_offset, &a), &bo);
 				left = 64 - (int)(bo % 8) - (int)bits;
-				sb_addf(c, "\t\t{ u64 v; if (stp_read_kernel(&v, a%d + %llu, 8)) STP_PP(\"?\");\n"
+				sb_addf(&c, "\t\t{ u64 v; if (stp_read_kernel(&v, a0 + %llu, 8)) STP_PP(\"?\");\n"
 					"\t\t  else STP_PP(\"%%llu\", (unsigned long long)((v << %d) >> %d)); }\n",
-					depth, (unsigned long long)(off + bo / 8), left < 0 ? 0 : left,
+					(unsigned long long)(off + bo / 8), left < 0 ? 0 : left,
 					64 - (int)bits);
 				continue;
 			}
-			sb_addf(c, "\t\t{ u64 a%d = a%d + %llu;\n", depth + 1, depth,
-				(unsigned long long)off);
-			pretty_obj(ac, &mt, depth + 1, deep);
-			sb_adds(c, "\t\t}\n");
+			sb_addf(&c, "\t\t{ u64 a1 = a0 + %llu;\n", (unsigned long long)off);
+			pretty_obj(ac, &c, &mt, 1, "depth + 1", deep);
+			sb_adds(&c, "\t\t}\n");
 		} while (dwarf_siblingof(&m, &m) == 0);
 	}
-	sb_adds(c, "\t\tSTP_PP(\"}\");\n");
+	sb_adds(&c, "\tSTP_PP(\"}\");\n#undef STP_PP\n\treturn n;\n}\n\n");
+	vec_push(e->a, &e->dw_printer_code, (void *)sb_to_arena(&c, e->a));
+	return name;
 }
 
+static void pretty_obj(struct access *ac, struct strbuf *c, Dwarf_Die *t, int local,
+		       const char *depth, bool deep)
+{
+	Dwarf_Die st;
+	int tag = 0;
+
+	if (dw_type_strip(t, &st)) {
+		dw_type_complete(ac->e, ac->m, &st, &st);
+		tag = dwarf_tag(&st);
+	}
+	if (tag == DW_TAG_array_type) {
+		Dwarf_Die et;
+
+		if (!die_type(&st, &et) || !deep) {
+			sb_addf(c, "\t\t(void)a%d; STP_PP(\"[...]\");\n", local);
+			return;
+		}
+		if (type_size(&et) == 1) {	/* char[]: a string */
+			sb_addf(c, "\t\t{ char *q = stp_scratch(); if (stp_kernel_strn(q, a%d, MAXSTRINGLEN))\n"
+				"\t\t\tSTP_PP(\"?\"); else STP_PP(\"\\\"%%s\\\"\", q); }\n", local);
+			return;
+		}
+		sb_adds(c, "\t\tSTP_PP(\"[\");\n");
+		pretty_obj(ac, c, &et, local, depth, deep);
+		sb_adds(c, "\t\tSTP_PP(\", ...]\");\n");
+		return;
+	}
+	if (tag != DW_TAG_structure_type && tag != DW_TAG_union_type) {
+		pretty_scalar(c, t, local);
+		return;
+	}
+	sb_addf(c, "\t\tn = %s(b, n, a%d, %s);\n", printer(ac, &st, deep), local, depth);
+}
 
 /* The object of the access, printed with STP_PP: a struct/union (through
  * a pointer too) as {.m=v, ...}, a scalar as its value. */
@@ -965,7 +991,7 @@ static bool pretty(struct access *ac, bool deep)
 	} else {
 		sb_addf(&ac->c, "\t\tu64 a0 = s%d;\n", ac->slot);
 	}
-	pretty_obj(ac, &ac->type, 0, deep);
+	pretty_obj(ac, &ac->c, &ac->type, 0, "0", deep);
 	return true;
 }
 

@@ -133,6 +133,8 @@ struct elab {
 	struct ptrmap dw_mods;		/* "kind:name" -> struct dw_mod * */
 	struct ptrvec dw_list;		/* the same, opening order */
 	unsigned tvar_seq;		/* synthesized $var functions */
+	struct ptrmap dw_printers;	/* type key -> shared printer name */
+	struct ptrvec dw_printer_code;	/* their C, callees first */
 	struct ptrvec entry_fixups;	/* struct entry_fixup *: @entry(EXPR)
 					 * bodies, written after inference */
 

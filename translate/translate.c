@@ -268,6 +268,10 @@ int translate(struct elab *e, const struct session *s, const char *modname,
 		fprintf(out, "/* embedded C from %s:%u */\n%s\n\n",
 			d->loc.src ? d->loc.src->name : "?", d->loc.line, d->code);
 	}
+	if (e->dw_printer_code.n)
+		fputs("/* the printers of $var$ and $var$$, one per type (pass 2) */\n", out);
+	for (i = 0; i < e->dw_printer_code.n; i++)
+		fputs(e->dw_printer_code.v[i], out);
 	fputs(sb_str(&x.head), out);
 	fputc('\n', out);
 	fputs(sb_str(&code), out);
