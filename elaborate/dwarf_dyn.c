@@ -151,11 +151,6 @@ static const char *origin_of(struct elab *e, struct dw_mod *m)
 	return slash ? arena_strndup(e->a, m->name, (size_t)(slash - m->name)) : ".";
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 size_t dw_needed_libs(struct elab *e, struct dw_mod *m, const char *glob,
 		      const char ***out)
 {
@@ -163,7 +158,7 @@ size_t dw_needed_libs(struct elab *e, struct dw_mod *m, const char *glob,
 	struct ptrvec libs = { 0 };
 	const char *origin = origin_of(e, m);
 	Elf *elf = main_elf(m);
-	size_t i, n = 0;
+	size_t i;
 
 	if (elf)
 		read_dynamic(e, elf, &di);
@@ -174,13 +169,8 @@ size_t dw_needed_libs(struct elab *e, struct dw_mod *m, const char *glob,
 			continue;
 		vec_push(e->a, &libs, (void *)p);
 	}
-	if (libs.n)
-		qsort(libs.v, libs.n, sizeof(*libs.v), cmp_str);
-	for (i = 0; i < libs.n; i++)	/* each once */
-		if (!n || strcmp(libs.v[n - 1], libs.v[i]))
-			libs.v[n++] = libs.v[i];
 	*out = (const char **)libs.v;
-	return n;
+	return vec_sort_unique_str(&libs);
 }
 
 const char *dw_find_library(struct elab *e, struct dw_mod *m, const char *name)

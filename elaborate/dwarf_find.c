@@ -213,29 +213,19 @@ static int open_kmodule(struct elab *e, struct dw_mod *m, const char *mod,
 	return -1;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 size_t dw_kmodule_names(struct elab *e, const char *glob, const char ***out)
 {
 	const char *rel = e->ki->release;
 	struct ptrvec roots = { 0 }, names = { 0 };
-	size_t i, n = 0;
+	size_t i;
 
 	debug_roots(e->a, &roots);
 	for (i = 0; i <= roots.n; i++)
 		ksyms_list_modules(e->a, i < roots.n ?
 				   arena_printf(e->a, "%s/lib/modules/%s", (char *)roots.v[i], rel) :
 				   arena_printf(e->a, "/lib/modules/%s/kernel", rel), glob, &names);
-	if (names.n)
-		qsort(names.v, names.n, sizeof(*names.v), cmp_str);
-	for (i = 0; i < names.n; i++)	/* each once */
-		if (!n || strcmp(names.v[n - 1], names.v[i]))
-			names.v[n++] = names.v[i];
 	*out = (const char **)names.v;
-	return n;
+	return vec_sort_unique_str(&names);
 }
 
 /* A program named without '/' is searched in $PATH, as a shell would. */

@@ -15,11 +15,6 @@
 #include "util/source.h"
 #include "util/strbuf.h"
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 static int cmp_var(const void *a, const void *b)
 {
 	const struct elab_var *x = *(const struct elab_var *const *)a;
@@ -31,18 +26,11 @@ static int cmp_var(const void *a, const void *b)
 /* Print the sorted unique strings of @v. */
 static int print_sorted(FILE *out, struct ptrvec *v)
 {
-	size_t i;
-	int n = 0;
+	size_t i, n = vec_sort_unique_str(v);
 
-	if (v->n)
-		qsort(v->v, v->n, sizeof(*v->v), cmp_str);
-	for (i = 0; i < v->n; i++) {
-		if (i && !strcmp(v->v[i], v->v[i - 1]))
-			continue;
+	for (i = 0; i < n; i++)
 		fprintf(out, "%s\n", (const char *)v->v[i]);
-		n++;
-	}
-	return n;
+	return (int)n;
 }
 
 static const char *point_vars(struct elab *e, const struct elab_probe *p,

@@ -30,5 +30,8 @@ static inline void vec_append(struct arena *a, struct ptrvec *dst,
 		vec_push(a, dst, src->v[i]);
 }
 
+/* Sort the strings of @vec (const char *) and drop repeats; the new
+ * count (vec.c). */
+size_t vec_sort_unique_str(struct ptrvec *vec);
 
 #endif

@@ -529,6 +529,23 @@ static int report(struct want *w, const struct pp_component *fc, const char *whe
 	return -1;
 }
 
+/* What module("GLOB") and library("GLOB") points check first: an address
+ * names a place in one @what, and the pattern must parse. */
+static int glob_start(struct want *w, const struct pp_component *fc, const char *what,
+		      const char *glob)
+{
+	if (fc->param->kind == EXPR_NUMBER) {
+		pm_error(w->e, w->c, &fc->param->loc, elab_token(w->e, fc->param),
+			 "a probe address needs one %s, not %s(\"%s\")", what, what, glob);
+		return -1;
+	}
+	if (parse_pattern(w->e, fc->param->str.s, &w->pat)) {
+		bad_pattern(w, fc);
+		return -1;
+	}
+	return 0;
+}
+
 /* module("GLOB"): every module of the release whose name matches, as the
  * reference does; modules without debuginfo are left out. */
 static int derive_modules(struct want *w, const struct pp_component *c0,
@@ -538,15 +555,8 @@ static int derive_modules(struct want *w, const struct pp_component *c0,
 	const char *glob = c0->param->str.s, *why = NULL, **names;
 	size_t n, i;
 
-	if (fc->param->kind == EXPR_NUMBER) {
-		pm_error(e, w->c, &fc->param->loc, elab_token(e, fc->param),
-			 "a probe address needs one module, not module(\"%s\")", glob);
+	if (glob_start(w, fc, "module", glob))
 		return -1;
-	}
-	if (parse_pattern(e, fc->param->str.s, &w->pat)) {
-		bad_pattern(w, fc);
-		return -1;
-	}
 	n = dw_kmodule_names(e, glob, &names);
 	for (i = 0; i < n; i++) {
 		w->fam = &module_family;
@@ -582,17 +592,8 @@ static int derive_libraries(struct want *w, const struct pp_component *c0,
 	const char *glob = c1->param->str.s, *why = NULL, **libs;
 	size_t n, i;
 
-	if (!prog)
+	if (!prog || glob_start(w, fc, "library", glob))
 		return -1;
-	if (fc->param->kind == EXPR_NUMBER) {
-		pm_error(e, w->c, &fc->param->loc, elab_token(e, fc->param),
-			 "a probe address needs one library, not library(\"%s\")", glob);
-		return -1;
-	}
-	if (parse_pattern(e, fc->param->str.s, &w->pat)) {
-		bad_pattern(w, fc);
-		return -1;
-	}
 	n = dw_needed_libs(e, prog, glob, &libs);
 	for (i = 0; i < n; i++) {
 		w->fam = &process_family;
