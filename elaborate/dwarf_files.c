@@ -215,8 +215,7 @@ static bool tables4(struct arena *a, struct cursor *c, const char *comp_dir,
 	return true;
 }
 
-bool dw_cu_files(struct elab *e, struct dw_mod *m, Dwarf_Die *cu,
-		 const char ***out, size_t *nout)
+bool dw_cu_files(struct elab *e, struct dw_mod *m, Dwarf_Die *cu, struct dw_files *out)
 {
 	const char **dv = NULL, **fv = NULL, *comp_dir;
 	uint64_t off, len, hlen, *fdir = NULL;
@@ -267,24 +266,33 @@ bool dw_cu_files(struct elab *e, struct dw_mod *m, Dwarf_Die *cu,
 	}
 	if (!ok || c.bad)
 		return false;
-	*out = arena_alloc(e->a, sizeof(**out) * (nf ? nf : 1));
+	out->n = nf;
+	out->name = arena_alloc(e->a, sizeof(*out->name) * (nf ? nf : 1));
+	out->dir = arena_alloc(e->a, sizeof(*out->dir) * (nf ? nf : 1));
+	out->base = fv;
 	for (i = 0; i < nf; i++) {
-		const char *f = fv[i];
-
 		if (fdir[i] >= nd)
 			return false;
-		if (f[0] != '/' && dv[fdir[i]] && (ver >= 5 || i)) {
-			struct strbuf sb = STRBUF_INIT;
-
-			sb_adds(&sb, dv[fdir[i]]);
-			sb_addc(&sb, '/');
-			sb_adds(&sb, f);
-			(*out)[i] = intern_n(e->in, sb.buf, sb.len);
-			sb_release(&sb);
-		} else {
-			(*out)[i] = intern(e->in, f);
-		}
+		out->name[i] = NULL;	/* made on first use */
+		out->dir[i] = fv[i][0] != '/' && (ver >= 5 || i) ? dv[fdir[i]] : NULL;
 	}
-	*nout = nf;
 	return true;
+}
+
+const char *dw_file_name(struct elab *e, struct dw_files *f, size_t i)
+{
+	if (i >= f->n)
+		return intern(e->in, "");
+	if (!f->name[i]) {
+		struct strbuf sb = STRBUF_INIT;
+
+		if (f->dir[i]) {
+			sb_adds(&sb, f->dir[i]);
+			sb_addc(&sb, '/');
+		}
+		sb_adds(&sb, f->base[i]);
+		f->name[i] = intern_n(e->in, sb.buf, sb.len);
+		sb_release(&sb);
+	}
+	return f->name[i];
 }

@@ -46,8 +46,9 @@ struct builder {
 	struct ptrmap names;		/* DWARF string -> interned */
 	/* the file names of the unit being walked, when read fast */
 	void *cu;			/* its Dwarf_CU */
-	const char **files;
-	size_t nfiles;
+	struct dw_files files;
+	bool have_files;
+	const char *empty;		/* "", interned */
 };
 
 /* The name of @d, interned; the names of inlined copies are the same
@@ -76,11 +77,11 @@ static const char *decl_file(struct builder *b, Dwarf_Die *d)
 	Dwarf_Word i;
 	const char *f;
 
-	if (b->files) {
+	if (b->have_files) {
 		if (!dwarf_attr_integrate(d, DW_AT_decl_file, &a))
-			return intern(b->e->in, "");
+			return b->empty;
 		if ((void *)a.cu == b->cu && dwarf_formudata(&a, &i) == 0)
-			return i < b->nfiles ? b->files[i] : intern(b->e->in, "");
+			return dw_file_name(b->e, &b->files, i);
 	}
 	f = dwarf_decl_file(d);
 	return intern(b->e->in, f ? f : "");
@@ -170,8 +171,7 @@ static void walk_cu(struct builder *b, Dwarf_Die *cu)
 	Dwarf_Die c;
 
 	b->cu = cu->cu;
-	if (!dw_cu_files(b->e, b->m, cu, &b->files, &b->nfiles))
-		b->files = NULL;
+	b->have_files = dw_cu_files(b->e, b->m, cu, &b->files);
 	if (dwarf_child(cu, &c) != 0)
 		return;
 	do {
@@ -215,17 +215,22 @@ static void add_symtab_only(struct builder *b)
 	}
 }
 
-static int cmp_func(const void *pa, const void *pb)
-{
-	const struct dw_func *a = *(const struct dw_func *const *)pa;
-	const struct dw_func *b = *(const struct dw_func *const *)pb;
-	int r;
+/* Sorting the index: names and files are interned, so each distinct one
+ * is ranked once and the entries sorted by numbers. */
+struct sort_rec {
+	uint32_t name, file;		/* ranks */
+	const struct dw_func *f;
+};
 
-	/* interned: equal pointers are equal strings */
-	if (a->name != b->name && (r = strcmp(a->name, b->name)))
-		return r;
-	if (a->file != b->file && (r = strcmp(a->file, b->file)))
-		return r;
+static int cmp_rec(const void *pa, const void *pb)
+{
+	const struct sort_rec *x = pa, *y = pb;
+	const struct dw_func *a = x->f, *b = y->f;
+
+	if (x->name != y->name)
+		return x->name < y->name ? -1 : 1;
+	if (x->file != y->file)
+		return x->file < y->file ? -1 : 1;
 	if (a->line != b->line)
 		return a->line < b->line ? -1 : 1;
 	if (a->entry != b->entry)
@@ -233,9 +238,68 @@ static int cmp_func(const void *pa, const void *pb)
 	return a->die < b->die ? -1 : a->die > b->die;
 }
 
+static int cmp_strp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* @rank: each distinct string of @strs (interned) -> its rank + 1. */
+static void rank_strings(struct arena *a, const char **strs, size_t n, struct ptrmap *rank)
+{
+	struct ptrvec keys = { 0 };
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!ptrmap_get(rank, strs[i])) {
+			ptrmap_put(a, rank, strs[i], (void *)1);
+			vec_push(a, &keys, (void *)strs[i]);
+		}
+	if (keys.n)
+		qsort(keys.v, keys.n, sizeof(*keys.v), cmp_strp);
+	for (i = 0; i < keys.n; i++)
+		ptrmap_put(a, rank, keys.v[i], (void *)(uintptr_t)(i + 1));
+}
+
+static void sort_funcs(struct builder *b)
+{
+	size_t n = b->funcs.n, i;
+	const char **names = malloc(sizeof(*names) * (n ? n : 1));
+	const char **files = malloc(sizeof(*files) * (n ? n : 1));
+	struct sort_rec *recs = malloc(sizeof(*recs) * (n ? n : 1));
+	struct ptrmap nr = { 0 }, fr = { 0 };
+
+	if (!names || !files || !recs) {
+		free(names);
+		free(files);
+		free(recs);
+		return;		/* out of memory: unsorted */
+	}
+	for (i = 0; i < n; i++) {
+		const struct dw_func *f = b->funcs.v[i];
+
+		names[i] = f->name;
+		files[i] = f->file;
+	}
+	rank_strings(b->e->a, names, n, &nr);
+	rank_strings(b->e->a, files, n, &fr);
+	for (i = 0; i < n; i++) {
+		const struct dw_func *f = b->funcs.v[i];
+
+		recs[i] = (struct sort_rec){ (uint32_t)(uintptr_t)ptrmap_get(&nr, f->name),
+					     (uint32_t)(uintptr_t)ptrmap_get(&fr, f->file), f };
+	}
+	if (n)
+		qsort(recs, n, sizeof(*recs), cmp_rec);
+	for (i = 0; i < n; i++)
+		b->funcs.v[i] = (void *)recs[i].f;
+	free(names);
+	free(files);
+	free(recs);
+}
+
 static void build(struct elab *e, struct dw_mod *m)
 {
-	struct builder b = { .e = e, .m = m };
+	struct builder b = { .e = e, .m = m, .empty = intern(e->in, "") };
 	Dwarf_Off off = 0, next;
 	size_t hs, i;
 	struct dw_func *arr;
@@ -249,8 +313,7 @@ static void build(struct elab *e, struct dw_mod *m)
 		off = next;
 	}
 	add_symtab_only(&b);
-	if (b.funcs.n)
-		qsort(b.funcs.v, b.funcs.n, sizeof(*b.funcs.v), cmp_func);
+	sort_funcs(&b);
 	arr = arena_alloc(e->a, sizeof(*arr) * (b.funcs.n ? b.funcs.n : 1));
 	for (i = 0; i < b.funcs.n; i++)
 		arr[i] = *(struct dw_func *)b.funcs.v[i];

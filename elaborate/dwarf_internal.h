@@ -57,11 +57,19 @@ static inline bool dw_die(struct dw_mod *m, uint64_t off, Dwarf_Die *out)
 }
 
 /* ---- dwarf_files.c ---- */
-/* The file names of compile unit @cu, indexed as DW_AT_decl_file
- * indexes them, from its line-table header; false when this reader
- * cannot tell (then ask libdw). */
-bool dw_cu_files(struct elab *e, struct dw_mod *m, Dwarf_Die *cu,
-		 const char ***out, size_t *nout);
+/* The file table of a compile unit, indexed as DW_AT_decl_file indexes
+ * it; each name is joined and interned on first use (dw_file_name). */
+struct dw_files {
+	size_t n;
+	const char **name;		/* interned, or NULL until asked for */
+	const char **dir;		/* the directory to put before base, or NULL */
+	const char **base;		/* the entry's own name */
+};
+/* The file table of compile unit @cu from its line-table header; false
+ * when this reader cannot tell (then ask libdw). */
+bool dw_cu_files(struct elab *e, struct dw_mod *m, Dwarf_Die *cu, struct dw_files *out);
+/* File @i of @f ("" past the end). */
+const char *dw_file_name(struct elab *e, struct dw_files *f, size_t i);
 
 /* ---- dwarf_types.c ---- */
 /* The C-like name of type DIE @t ("struct file*", "char const*",
