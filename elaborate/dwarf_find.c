@@ -189,21 +189,32 @@ static int open_kernel(struct elab *e, struct dw_mod *m, const char **why)
 	return -1;
 }
 
+/* Where kernel modules of the release are looked for, in order: the
+ * debuginfo roots' lib/modules/REL, then /lib/modules/REL. */
+static void kmodule_dirs(struct elab *e, struct ptrvec *dirs)
+{
+	const char *rel = e->ki->release;
+	struct ptrvec roots = { 0 };
+	size_t i;
+
+	debug_roots(e->a, &roots);
+	for (i = 0; i < roots.n; i++)
+		vec_push(e->a, dirs, arena_printf(e->a, "%s/lib/modules/%s",
+						  (char *)roots.v[i], rel));
+	vec_push(e->a, dirs, arena_printf(e->a, "/lib/modules/%s", rel));
+}
+
 static int open_kmodule(struct elab *e, struct dw_mod *m, const char *mod,
 			const char **why)
 {
 	const char *rel = e->ki->release;
-	struct ptrvec roots = { 0 };
+	struct ptrvec dirs = { 0 };
 	const char *last = NULL, *p;
 	size_t i;
 
-	debug_roots(e->a, &roots);
-	for (i = 0; i <= roots.n; i++) {
-		const char *dir = i < roots.n ?
-			arena_printf(e->a, "%s/lib/modules/%s", (char *)roots.v[i], rel) :
-			arena_printf(e->a, "/lib/modules/%s/kernel", rel);
-
-		p = ksyms_find_module_file(e->a, dir, mod);
+	kmodule_dirs(e, &dirs);
+	for (i = 0; i < dirs.n; i++) {
+		p = ksyms_find_module_file(e->a, dirs.v[i], mod);
 		if (p && open_file(e, m, p, &last) == 0)
 			return 0;
 	}
@@ -215,15 +226,12 @@ static int open_kmodule(struct elab *e, struct dw_mod *m, const char *mod,
 
 size_t dw_kmodule_names(struct elab *e, const char *glob, const char ***out)
 {
-	const char *rel = e->ki->release;
-	struct ptrvec roots = { 0 }, names = { 0 };
+	struct ptrvec dirs = { 0 }, names = { 0 };
 	size_t i;
 
-	debug_roots(e->a, &roots);
-	for (i = 0; i <= roots.n; i++)
-		ksyms_list_modules(e->a, i < roots.n ?
-				   arena_printf(e->a, "%s/lib/modules/%s", (char *)roots.v[i], rel) :
-				   arena_printf(e->a, "/lib/modules/%s/kernel", rel), glob, &names);
+	kmodule_dirs(e, &dirs);
+	for (i = 0; i < dirs.n; i++)
+		ksyms_list_modules(e->a, dirs.v[i], glob, &names);
 	*out = (const char **)names.v;
 	return vec_sort_unique_str(&names);
 }

@@ -263,17 +263,11 @@ static void rank_strings(struct arena *a, const char **strs, size_t n, struct pt
 static void sort_funcs(struct builder *b)
 {
 	size_t n = b->funcs.n, i;
-	const char **names = malloc(sizeof(*names) * (n ? n : 1));
-	const char **files = malloc(sizeof(*files) * (n ? n : 1));
-	struct sort_rec *recs = malloc(sizeof(*recs) * (n ? n : 1));
+	const char **names = arena_alloc(b->e->a, sizeof(*names) * (n ? n : 1));
+	const char **files = arena_alloc(b->e->a, sizeof(*files) * (n ? n : 1));
+	struct sort_rec *recs = arena_alloc(b->e->a, sizeof(*recs) * (n ? n : 1));
 	struct ptrmap nr = { 0 }, fr = { 0 };
 
-	if (!names || !files || !recs) {
-		free(names);
-		free(files);
-		free(recs);
-		return;		/* out of memory: unsorted */
-	}
 	for (i = 0; i < n; i++) {
 		const struct dw_func *f = b->funcs.v[i];
 
@@ -292,9 +286,6 @@ static void sort_funcs(struct builder *b)
 		qsort(recs, n, sizeof(*recs), cmp_rec);
 	for (i = 0; i < n; i++)
 		b->funcs.v[i] = (void *)recs[i].f;
-	free(names);
-	free(files);
-	free(recs);
 }
 
 static void build(struct elab *e, struct dw_mod *m)

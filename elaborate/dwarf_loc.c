@@ -303,7 +303,7 @@ reg:
  * computed values, memory), each compiled and put in place: OR-ed into
  * s13, or (@big) copied into the buffer stp_pieces. */
 static bool each_piece(struct loc_ctx *lc, struct strbuf *c, const Dwarf_Op *ops,
-		       size_t n, struct dw_loc *out, bool big)
+		       size_t n, struct dw_loc *out, bool big, unsigned total)
 {
 	size_t i, start = 0;
 	unsigned at = 0;
@@ -315,11 +315,15 @@ static bool each_piece(struct loc_ctx *lc, struct strbuf *c, const Dwarf_Op *ops
 
 		if (ops[i].atom != DW_OP_piece)
 			continue;
-		bytes = (unsigned)ops[i].number;
-		if (i == start || bytes == 0) {
+		if (i == start || ops[i].number == 0) {
 			out->err = "part of it is optimized out";
 			return false;
 		}
+		if (ops[i].number > total - at) {	/* compile_pieces checked the sum */
+			out->err = "malformed location expression (pieces)";
+			return false;
+		}
+		bytes = (unsigned)ops[i].number;
 		if (!compile_ops(lc, c, &sp, ops + start, i - start, 0, &part)) {
 			out->err = part.err;
 			return false;
@@ -365,26 +369,26 @@ static bool each_piece(struct loc_ctx *lc, struct strbuf *c, const Dwarf_Op *ops
 static bool compile_pieces(struct loc_ctx *lc, struct strbuf *c,
 			   const Dwarf_Op *ops, size_t n, struct dw_loc *out)
 {
-	unsigned total = 0;
+	uint64_t total = 0;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		if (ops[i].atom == DW_OP_piece)
-			total += (unsigned)ops[i].number;
-	if (total > PIECES_MAX_BYTES) {
-		out->err = "a value in pieces larger than 64 bytes";
-		return false;
-	}
+	for (i = 0; i < n; i++)	/* each piece bounded first: no wrap */
+		if (ops[i].atom == DW_OP_piece &&
+		    (ops[i].number > PIECES_MAX_BYTES ||
+		     (total += ops[i].number) > PIECES_MAX_BYTES)) {
+			out->err = "a value in pieces larger than 64 bytes";
+			return false;
+		}
 	if (total <= 8) {
 		sb_addf(c, "\t\ts%d = 0;\n", PIECE_SLOT);
-		if (!each_piece(lc, c, ops, n, out, false))
+		if (!each_piece(lc, c, ops, n, out, false, (unsigned)total))
 			return false;
 		out->kind = DWL_VALUE;
 		out->slot = PIECE_SLOT;
 		return true;
 	}
-	sb_addf(c, "\t\tu64 stp_pieces[%u] = { 0 };\n\n", (total + 7) / 8);
-	if (!each_piece(lc, c, ops, n, out, true))
+	sb_addf(c, "\t\tu64 stp_pieces[%u] = { 0 };\n\n", (unsigned)(total + 7) / 8);
+	if (!each_piece(lc, c, ops, n, out, true, (unsigned)total))
 		return false;
 	sb_addf(c, "\t\ts%d = (u64)(unsigned long)stp_pieces;\n", PIECE_SLOT);
 	out->kind = DWL_MEM;

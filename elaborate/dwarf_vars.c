@@ -782,8 +782,9 @@ static const char *vars_string(struct elab *e, const struct dw_site *s,
 					sb_release(&ac.c);
 					continue;
 				}
-				/* each value into v<k>, read as 64 bits */
-				sb_addf(&code, "\t\tu64 v%d;\n", k);
+				/* each value into v<k>, read as 64 bits, its code
+				 * in a block of its own */
+				sb_addf(&code, "\t\tu64 v%d;\n\t\t{\n", k);
 				sb_adds(&code, sb_str(&ac.c));
 				if (ac.kind == DWL_MEM)
 					sb_addf(&code, "\t\tSTP_DW_FETCH(v%d, s%d);\n", k, ac.slot);
@@ -791,6 +792,7 @@ static const char *vars_string(struct elab *e, const struct dw_site *s,
 					sb_addf(&code, "\t\tv%d = (u64)STP_DW_REGS->%s;\n", k, ac.reg);
 				else
 					sb_addf(&code, "\t\tv%d = s%d;\n", k, ac.slot);
+				sb_adds(&code, "\t\t}\n");
 				sb_adds(&fmt, "0x%llx");
 				sb_addf(&args, ", (unsigned long long)v%d", k);
 				sb_release(&ac.c);
@@ -871,8 +873,9 @@ static void pretty_scalar(struct strbuf *c, Dwarf_Die *t, int depth)
 static const char *printer(struct access *ac, Dwarf_Die *st, bool deep)
 {
 	struct elab *e = ac->e;
-	const char *key = intern(e->in, arena_printf(e->a, "%p:%llx:%d", (void *)ac->m,
-						     (unsigned long long)dwarf_dieoffset(st), deep));
+	/* the DIE's own address: unique across units, type units and
+	 * alternate files, where offsets are not */
+	const char *key = intern(e->in, arena_printf(e->a, "%p:%d", st->addr, deep));
 	const char *name = ptrmap_get(&e->dw_printers, key);
 	struct strbuf c = STRBUF_INIT;
 	Dwarf_Die m, mt;
@@ -956,6 +959,10 @@ static void pretty_obj(struct access *ac, struct strbuf *c, Dwarf_Die *t, int lo
 	}
 	if (tag != DW_TAG_structure_type && tag != DW_TAG_union_type) {
 		pretty_scalar(c, t, local);
+		return;
+	}
+	if (!deep && local > 0) {	/* a nested struct of $var$: not expanded */
+		sb_addf(c, "\t\t(void)a%d; STP_PP(\"{...}\");\n", local);
 		return;
 	}
 	sb_addf(c, "\t\tn = %s(b, n, a%d, %s);\n", printer(ac, &st, deep), local, depth);
@@ -1137,7 +1144,7 @@ const char *dw_entry_capture(struct elab *e, struct dw_site *s,
 		sb_addf(&c, "#define STAP_RETURN(v) do { slots[%s] = (u64)(v); goto entry%u; } while (0)\n"
 			"#define STAP_ERROR(...) do { slots[%s] = 0; goto entry%u; } while (0)\n",
 			off, k, off, k);
-	sb_addf(&c, "%sentry%u: ;\n#undef STAP_RETURN\n#undef STAP_ERROR\n%s", code, k,
+	sb_addf(&c, "%sentry%u: __attribute__((unused));\n#undef STAP_RETURN\n#undef STAP_ERROR\n%s", code, k,
 		*str ? "#undef STAP_RETVALUE\n" : "");
 	s->entry_code = sb_to_arena(&c, e->a);
 	return arena_printf(e->a, "\tif (!CONTEXT->ri)\n"

@@ -128,6 +128,13 @@ static void kprobe_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 					ep = arena_printf(x->a, "&stp_pp%zu", refs[j].id);
 			entry = arena_printf(x->a, "%s, %u + %u * STP_STR_SLOTS, %s", fn,
 					     pt->site->entry_slots, pt->site->entry_strs, ep);
+			/* the kernel refuses more instance data than this */
+			sb_addf(ent, "#ifdef KRETPROBE_MAX_DATA_SIZE\n"
+				"_Static_assert((%u + %u * STP_STR_SLOTS) * 8 <= KRETPROBE_MAX_DATA_SIZE,\n"
+				"\t\"the values \" %s \" captures at entry take more than "
+				"KRETPROBE_MAX_DATA_SIZE bytes: capture fewer strings, or lower MAXSTRINGLEN\");\n"
+				"#endif\n\n", pt->site->entry_slots, pt->site->entry_strs,
+				c_string(x->a, pt->name, strlen(pt->name)));
 		}
 		sb_addf(out, "\t{ &stp_pp%zu, %s, 0x%" PRIx64 "UL, 0x%" PRIx64 "UL, %s, %" PRId64 ", %s, %s },\n",
 			refs[i].id, sym, (uint64_t)pt->num[2],

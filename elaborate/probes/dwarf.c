@@ -691,10 +691,16 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	}
 	if (!strcmp(c0->name, "module") && strpbrk(c0->param->str.s, "*?["))
 		return derive_modules(&w, c0, fc);
+	if (!strcmp(fc->name, "plt")) {
+		if (w.fn_comp == 2 && strpbrk(c1->param->str.s, "*?[")) {
+			pm_error(e, c, &c1->param->loc, elab_token(e, c1->param),
+				 ".plt needs one library, not a pattern");
+			return -1;
+		}
+		return derive_plt(&w, c0, c1, fc);
+	}
 	if (w.fn_comp == 2 && strpbrk(c1->param->str.s, "*?["))
 		return derive_libraries(&w, c0, c1, fc);
-	if (!strcmp(fc->name, "plt"))
-		return derive_plt(&w, c0, c1, fc);
 	w.m = open_module(&w, c0, c1);
 	if (!w.m)
 		return -1;

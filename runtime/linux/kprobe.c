@@ -59,28 +59,34 @@ static inline void stp_entry_str(char *slot, const char *v)
 		strscpy(slot, v, MAXSTRINGLEN);
 }
 
-/* A .return probe's entry: capture the values its body reads at entry. */
+/* A .return probe's entry: capture the values its body reads at entry.
+ * Inside the CPU's context like a probe body (the captures may use its
+ * scratch buffer); when that is busy, the hit is skipped, counted, and
+ * the return handler not run for it (entry handler returns nonzero). */
 static int stp_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct kretprobe *krp = get_kretprobe(ri);
 	struct stp_kprobe_state *s;
+	struct stp_context *c;
 
 	if (!krp)
 		return 1;
 	s = container_of(krp, struct stp_kprobe_state, krp);
 	memset(ri->data, 0, s->d->nslots * sizeof(u64));
+	if (!stp_running())
+		return 1;
+	c = stp_enter(s->d->entry_probe ? s->d->entry_probe : s->d->probe,
+		      MAXACTION_INTERRUPTIBLE);
+	if (!c)
+		return 1;
 	if (s->d->entry)
 		s->d->entry(regs, (u64 *)ri->data);
-	if (s->d->entry_probe && stp_running()) {
-		struct stp_context *c = stp_enter(s->d->entry_probe, MAXACTION_INTERRUPTIBLE);
-
-		if (c) {
-			c->regs = regs;
-			c->ri = ri;
-			stp_run_body(c, s->d->entry_probe);
-			stp_leave(c);
-		}
+	if (s->d->entry_probe) {
+		c->regs = regs;
+		c->ri = ri;
+		stp_run_body(c, s->d->entry_probe);
 	}
+	stp_leave(c);
 	return 0;
 }
 
