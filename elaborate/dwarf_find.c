@@ -212,6 +212,10 @@ static int open_kmodule(struct elab *e, struct dw_mod *m, const char *mod,
 	const char *last = NULL, *p;
 	size_t i;
 
+	/* a module dw_kmodule_names listed: its file is known */
+	p = ptrmap_get(&e->kmod_paths, intern(e->in, mod));
+	if (p && open_file(e, m, p, &last) == 0)
+		return 0;
 	kmodule_dirs(e, &dirs);
 	for (i = 0; i < dirs.n; i++) {
 		p = ksyms_find_module_file(e->a, dirs.v[i], mod);
@@ -226,12 +230,18 @@ static int open_kmodule(struct elab *e, struct dw_mod *m, const char *mod,
 
 size_t dw_kmodule_names(struct elab *e, const char *glob, const char ***out)
 {
-	struct ptrvec dirs = { 0 }, names = { 0 };
+	struct ptrvec dirs = { 0 }, names = { 0 }, paths = { 0 };
 	size_t i;
 
 	kmodule_dirs(e, &dirs);
 	for (i = 0; i < dirs.n; i++)
-		ksyms_list_modules(e->a, dirs.v[i], glob, &names);
+		ksyms_list_modules(e->a, dirs.v[i], glob, &names, &paths);
+	for (i = 0; i < names.n; i++) {	/* the first directory's file wins */
+		const char *key = intern(e->in, names.v[i]);
+
+		if (!ptrmap_get(&e->kmod_paths, key))
+			ptrmap_put(e->a, &e->kmod_paths, key, paths.v[i]);
+	}
 	*out = (const char **)names.v;
 	return vec_sort_unique_str(&names);
 }

@@ -132,6 +132,7 @@ struct elab {
 	struct ptrmap mod_ksyms;	/* module name -> struct ksyms * */
 	struct ptrmap dw_mods;		/* "kind:name" -> struct dw_mod * */
 	struct ptrvec dw_list;		/* the same, opening order */
+	struct ptrmap kmod_paths;	/* module name -> file, as listed */
 	unsigned tvar_seq;		/* synthesized $var functions */
 	struct ptrmap dw_printers;	/* type key -> shared printer name */
 	struct ptrvec dw_printer_code;	/* their C, callees first */

@@ -129,10 +129,11 @@ int ksyms_load_elf(struct ksyms *ks, struct arena *a, const char *path,
  */
 const char *ksyms_find_module_file(struct arena *a, const char *dir,
 				   const char *mod);
-/* Append to @out the names of the module files below @dir matching
- * @glob, canonical ('_' for '-' in both); unsorted, maybe repeated. */
+/* Append to @names the names of the module files below @dir matching
+ * @glob, canonical ('_' for '-' in both), and their paths to @paths;
+ * unsorted, maybe repeated. */
 void ksyms_list_modules(struct arena *a, const char *dir, const char *glob,
-			struct ptrvec *out);
+			struct ptrvec *names, struct ptrvec *paths);
 
 /* The symbol named @name (binary search), NULL if absent. */
 const struct ksym *ksyms_find(const struct ksyms *ks, const char *name);

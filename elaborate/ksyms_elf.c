@@ -378,7 +378,7 @@ const char *ksyms_find_module_file(struct arena *a, const char *dir,
 struct find_glob {
 	struct arena *a;
 	const char *glob;	/* '-' as '_' */
-	struct ptrvec *out;
+	struct ptrvec *names, *paths;
 };
 
 static bool find_glob(void *ctx, const char *path, const char *name, size_t stem)
@@ -386,19 +386,20 @@ static bool find_glob(void *ctx, const char *path, const char *name, size_t stem
 	struct find_glob *f = ctx;
 	char *n = arena_strndup(f->a, name, stem), *q;
 
-	(void)path;
 	for (q = n; *q; q++)
 		if (*q == '-')
 			*q = '_';
-	if (!fnmatch(f->glob, n, 0))
-		vec_push(f->a, f->out, n);
+	if (!fnmatch(f->glob, n, 0)) {
+		vec_push(f->a, f->names, n);
+		vec_push(f->a, f->paths, arena_strndup(f->a, path, strlen(path)));
+	}
 	return false;
 }
 
 void ksyms_list_modules(struct arena *a, const char *dir, const char *glob,
-			struct ptrvec *out)
+			struct ptrvec *names, struct ptrvec *paths)
 {
-	struct find_glob f = { a, canon_modname(a, glob), out };
+	struct find_glob f = { a, canon_modname(a, glob), names, paths };
 
 	walk_ko(dir, 0, find_glob, &f);
 }
