@@ -697,8 +697,9 @@ static const char *body_head(const struct dw_site *s)
 }
 
 /* The printing into STAP_RETVALUE: STP_PP appends, up to MAXSTRINGLEN. */
-#define PP_HEAD "\t\tsize_t n = 0;\n\t\tchar *b = STAP_RETVALUE;\n\n\t\tb[0] = '\\0';\n" \
+#define PP_DEFINE \
 	"#define STP_PP(...) do { if (n < MAXSTRINGLEN - 1) n += scnprintf(b + n, MAXSTRINGLEN - n, __VA_ARGS__); } while (0)\n"
+#define PP_HEAD "\t\tsize_t n = 0;\n\t\tchar *b = STAP_RETVALUE;\n\n\t\tb[0] = '\\0';\n" PP_DEFINE
 #define PP_TAIL "#undef STP_PP\n"
 
 static bool pretty(struct access *ac, bool deep);
@@ -887,7 +888,7 @@ static const char *printer(struct access *ac, Dwarf_Die *st, bool deep)
 	ptrmap_put(e->a, &e->dw_printers, key, (void *)name);	/* before the members */
 	sb_addf(&c, "/* %s %s%s */\n"
 		"static __maybe_unused size_t %s(char *b, size_t n, u64 a0, int depth)\n{\n"
-		"#define STP_PP(...) do { if (n < MAXSTRINGLEN - 1) n += scnprintf(b + n, MAXSTRINGLEN - n, __VA_ARGS__); } while (0)\n"
+		PP_DEFINE
 		"\tif (depth >= %d%s) {\n\t\tSTP_PP(\"{...}\");\n\t\treturn n;\n\t}\n"
 		"\tSTP_PP(\"{\");\n",
 		dwarf_tag(st) == DW_TAG_union_type ? "union" : "struct",
@@ -925,7 +926,7 @@ static const char *printer(struct access *ac, Dwarf_Die *st, bool deep)
 			sb_adds(&c, "\t\t}\n");
 		} while (dwarf_siblingof(&m, &m) == 0);
 	}
-	sb_adds(&c, "\tSTP_PP(\"}\");\n#undef STP_PP\n\treturn n;\n}\n\n");
+	sb_adds(&c, "\tSTP_PP(\"}\");\n" PP_TAIL "\treturn n;\n}\n\n");
 	vec_push(e->a, &e->dw_printer_code, (void *)sb_to_arena(&c, e->a));
 	return name;
 }

@@ -491,12 +491,11 @@ static void bad_pattern(struct want *w, const struct pp_component *fc)
 }
 
 /* Take every function of w->m the pattern matches. */
-static void match_functions(struct want *w, const struct pp_component *fc)
+static void match_functions(struct want *w)
 {
 	const struct dw_func *fs;
 	size_t n = dw_functions(w->e, w->m, &fs), i;
 
-	(void)fc;
 	for (i = 0; i < n; i++) {
 		const struct dw_func *f = &fs[i];
 
@@ -563,7 +562,7 @@ static int derive_modules(struct want *w, const struct pp_component *c0,
 		w->prefix = arena_printf(e->a, "module(%s)", quote(e, names[i]));
 		w->m = dw_open(e, DW_KMODULE, names[i], &why);
 		if (w->m)
-			match_functions(w, fc);
+			match_functions(w);
 	}
 	w->prefix = arena_printf(e->a, "module(%s)", quote(e, glob));
 	return report(w, fc, n ? arena_printf(e->a, "the %zu modules matching '%s'", n, glob) :
@@ -601,7 +600,7 @@ static int derive_libraries(struct want *w, const struct pp_component *c0,
 					 quote(e, dw_mod_name(prog)), quote(e, libs[i]));
 		w->m = dw_open(e, DW_USER, libs[i], &why);
 		if (w->m)
-			match_functions(w, fc);
+			match_functions(w);
 	}
 	w->prefix = arena_printf(e->a, "process(%s).library(%s)",
 				 quote(e, dw_mod_name(prog)), quote(e, glob));
@@ -711,7 +710,7 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 		bad_pattern(&w, fc);
 		return -1;
 	}
-	match_functions(&w, fc);
+	match_functions(&w);
 	return report(&w, fc, dw_mod_path(w.m));
 }
 
