@@ -342,14 +342,18 @@ static int cmp_sym(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* The symbol table, once: functions sorted by address (libdwfl's own
- * lookup scans every symbol), every symbol by name. */
+/* The symbol table, once (later calls return at once): functions sorted
+ * by address (libdwfl's own lookup scans every symbol), every symbol by
+ * name, the names several symbols have. */
 void dw_load_symbols(struct elab *e, struct dw_mod *m)
 {
-	int i, n = dwfl_module_getsymtab(m->dm);
+	int i, n;
 	size_t k = 0;
 
+	if (m->syms_loaded)
+		return;
 	m->syms_loaded = true;
+	n = dwfl_module_getsymtab(m->dm);
 	if (n <= 0)
 		return;
 	m->syms = arena_alloc(e->a, sizeof(*m->syms) * (size_t)n);
@@ -365,6 +369,8 @@ void dw_load_symbols(struct elab *e, struct dw_mod *m)
 		if (!ptrmap_get(&m->sym_by_name, s))
 			ptrmap_put(e->a, &m->sym_by_name, s,
 				   (void *)(uintptr_t)(addr - m->bias + 1));
+		else
+			ptrmap_put(e->a, &m->sym_dup, s, (void *)1);
 		if (GELF_ST_TYPE(sym.st_info) != STT_FUNC || sym.st_shndx == SHN_UNDEF)
 			continue;
 		m->syms[k++] = (struct dw_sym){ s, addr - m->bias, sym.st_size };
@@ -407,6 +413,14 @@ uint64_t dw_symbol_addr(struct elab *e, struct dw_mod *m, const char *name)
 		dw_load_symbols(e, m);
 	v = (uintptr_t)ptrmap_get(&m->sym_by_name, intern(e->in, name));
 	return v ? (uint64_t)v - 1 : 0;
+}
+
+bool dw_symbol_unique(struct elab *e, struct dw_mod *m, const char *name)
+{
+	if (!m->syms_loaded)
+		dw_load_symbols(e, m);
+	name = intern(e->in, name);
+	return ptrmap_get(&m->sym_by_name, name) && !ptrmap_get(&m->sym_dup, name);
 }
 
 const char *dw_mod_path(const struct dw_mod *m)

@@ -34,6 +34,7 @@ struct dw_mod {
 	struct dw_sym *syms;		/* functions, by address */
 	size_t nsyms;
 	struct ptrmap sym_by_name;	/* interned name -> address + 1 */
+	struct ptrmap sym_dup;		/* interned names of several symbols */
 	/* raw sections for dw_cu_files (dwarf_files.c) */
 	bool ft_looked;
 	Elf_Data *ft_line, *ft_line_str, *ft_str;
@@ -49,6 +50,12 @@ struct dw_sym {
 
 /* Load the ELF symbol table into @m (once). */
 void dw_load_symbols(struct elab *e, struct dw_mod *m);
+/* Does exactly one symbol of @m have the name @name? */
+bool dw_symbol_unique(struct elab *e, struct dw_mod *m, const char *name);
+/* The run-time address of the static variable at link-time address @addr
+ * of @m, as C (dwarf_static.c); NULL with *@err saying why there is none. */
+const char *dw_static_addr(struct elab *e, struct dw_mod *m, uint64_t addr,
+			   const char **err);
 
 /* The DIE at @off of @m (false if none). */
 static inline bool dw_die(struct dw_mod *m, uint64_t off, Dwarf_Die *out)

@@ -33,21 +33,26 @@ struct vm {
 	const char *err;
 };
 
-static bool push(struct vm *v, const char *fmt, unsigned long long x,
-		 const char *reg)
+/* Push the value of the C expression @expr. */
+static bool push_expr(struct vm *v, const char *expr)
 {
 	if (v->sp >= LOC_STACK) {
 		v->err = "location expression too deep";
 		return false;
 	}
-	sb_addf(v->c, "\t\ts%d = ", v->sp);
-	if (reg)
-		sb_addf(v->c, "(u64)STP_DW_REGS->%s + 0x%llxULL", reg, x);
-	else
-		sb_addf(v->c, fmt, x);
-	sb_adds(v->c, ";\n");
+	sb_addf(v->c, "\t\ts%d = %s;\n", v->sp, expr);
 	v->sp++;
 	return true;
+}
+
+/* Push @reg + @x, or without @reg @fmt formatted with @x. */
+static bool push(struct vm *v, const char *fmt, unsigned long long x,
+		 const char *reg)
+{
+	if (reg)
+		return push_expr(v, arena_printf(v->lc->a, "(u64)STP_DW_REGS->%s + 0x%llxULL",
+						 reg, x));
+	return push_expr(v, arena_printf(v->lc->a, fmt, x));
 }
 
 static bool need(struct vm *v, int n)
@@ -147,12 +152,16 @@ reg:
 			}
 			push(&v, "", (unsigned long long)op->number2, r);
 		} else if (a == DW_OP_addr) {
-			if (!lc->addr_expr) {
-				v.err = lc->addr_err ? lc->addr_err :
+			const char *ae = NULL;
+
+			if (lc->m)
+				ae = dw_static_addr(lc->e, lc->m, (uint64_t)op->number, &v.err);
+			if (!ae) {
+				v.err = v.err ? v.err :
 					"static addresses cannot be relocated here";
 				break;
 			}
-			push(&v, lc->addr_expr, (unsigned long long)op->number, NULL);
+			push_expr(&v, ae);
 		} else if (a >= DW_OP_lit0 && a <= DW_OP_lit31) {
 			push(&v, "0x%llxULL", (unsigned long long)(a - DW_OP_lit0), NULL);
 		} else if (a == DW_OP_const1u || a == DW_OP_const2u || a == DW_OP_const4u ||

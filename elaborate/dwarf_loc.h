@@ -18,10 +18,10 @@ struct loc_ctx {
 	size_t fb_n;
 	const Dwarf_Op *cfa_ops;
 	size_t cfa_n;
-	/* DW_OP_addr: a printf format turning the link-time address into a
-	 * run-time one, or NULL with addr_err saying why there is none */
-	const char *addr_expr;
-	const char *addr_err;
+	/* DW_OP_addr: the module whose link-time addresses these are
+	 * (dw_static_addr), NULL when there are none here */
+	struct elab *e;
+	struct dw_mod *m;
 	bool at_entry;			/* the probe is at the function's entry */
 	Dwarf_Attribute *attr;		/* the location attribute (entry values) */
 };

@@ -273,21 +273,8 @@ static void setup_loc(struct access *ac, struct scopes *sc, struct loc_ctx *lc)
 		}
 		free(fr);
 	}
-	if (dw_mod_kind(m) == DW_KERNEL) {
-		uint64_t ref = dw_symbol_addr(ac->e, m, "jiffies");
-
-		if (ref)
-			lc->addr_expr = arena_printf(ac->e->a,
-						     "0x%%llxULL - 0x%llxULL + (u64)(unsigned long)&jiffies",
-						     (unsigned long long)ref);
-		else
-			lc->addr_err = "static addresses cannot be relocated (no "
-				       "'jiffies' symbol)";
-	} else if (dw_mod_kind(m) == DW_USER) {
-		lc->addr_expr = "0x%llxULL";
-	} else {
-		lc->addr_err = "static variables of modules are not supported yet";
-	}
+	lc->e = ac->e;
+	lc->m = m;
 }
 
 /* Strip and report the kind of the current type. */
@@ -1184,6 +1171,7 @@ const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 	size_t hs;
 	uint64_t addr = 0;
 	bool found = false;
+	const char *ae;
 
 	while (!found && dwarf_nextcu(m->dw, off, &next, &hs, NULL, NULL, NULL) == 0) {
 		Dwarf_Die cu, c;
@@ -1215,23 +1203,12 @@ const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 		return NULL;
 	}
 	sb_adds(&ac.c, DW_SLOTS_DECL);
-	if (dw_mod_kind(m) == DW_KERNEL) {
-		uint64_t ref = dw_symbol_addr(e, m, "jiffies");
-
-		if (!ref) {
-			*err = "static addresses cannot be relocated (no 'jiffies' symbol)";
-			sb_release(&ac.c);
-			return NULL;
-		}
-		sb_addf(&ac.c, "\t\ts0 = 0x%llxULL - 0x%llxULL + (u64)(unsigned long)&jiffies;\n",
-			(unsigned long long)addr, (unsigned long long)ref);
-	} else if (dw_mod_kind(m) == DW_USER) {
-		sb_addf(&ac.c, "\t\ts0 = 0x%llxULL;\n", (unsigned long long)addr);
-	} else {
-		*err = "@var of a kernel module's variables is not supported yet";
+	ae = dw_static_addr(e, m, addr, err);
+	if (!ae) {
 		sb_release(&ac.c);
 		return NULL;
 	}
+	sb_addf(&ac.c, "\t\ts0 = %s;\n", ae);
 	ac.slot = 0;
 	return finish(&ac, p, write, nidx, is_string, err);
 }

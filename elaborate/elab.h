@@ -102,6 +102,14 @@ struct elab_probe {
 	bool elided;
 };
 
+/* A symbol of a kernel module whose run-time address the module finds in
+ * the loaded module's symbol table; static variables of that module are
+ * addressed from it (elaborate/dwarf_static.c, runtime/linux/kmod.c). */
+struct kmod_anchor {
+	const char *module;		/* interned */
+	const char *symbol;		/* interned */
+};
+
 /* The state of one elaboration: the session's arena owns everything. */
 struct elab {
 	struct arena *a;
@@ -133,6 +141,8 @@ struct elab {
 	struct ptrmap dw_mods;		/* "kind:name" -> struct dw_mod * */
 	struct ptrvec dw_list;		/* the same, opening order */
 	struct ptrmap kmod_paths;	/* module name -> file, as listed */
+	struct ptrvec kmod_anchors;	/* struct kmod_anchor *: statics of
+					 * modules are found from these */
 	unsigned tvar_seq;		/* synthesized $var functions */
 	struct ptrmap dw_printers;	/* type key -> shared printer name */
 	struct ptrvec dw_printer_code;	/* their C, callees first */

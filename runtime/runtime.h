@@ -61,6 +61,7 @@
 #include <linux/poll.h>
 #include <linux/proc_fs.h>
 #include <linux/random.h>
+#include <linux/rculist.h>
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
@@ -100,6 +101,7 @@
 #include "linux/print.c"
 #include "linux/globals.c"
 #include "linux/timer.c"
+#include "linux/kmod.c"
 #include "linux/kprobe.c"
 #include "linux/procfs.c"
 #include "linux/tracepoint.c"

@@ -237,6 +237,25 @@ static void procfs_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 
 /* @bodies[i] / @conds: C names per probe body and per point (by index
  * over all points of all live probes, in order). */
+/* The symbols the module finds in loaded kernel modules at run time
+ * (static variables of modules are addressed from them). */
+static void kmod_table(struct xl *x, struct strbuf *out, struct strbuf *desc)
+{
+	size_t i;
+
+	if (!x->e->kmod_anchors.n)
+		return;
+	sb_adds(out, "static struct stp_kmod stp_kmods[] = {\n");
+	for (i = 0; i < x->e->kmod_anchors.n; i++) {
+		const struct kmod_anchor *k = x->e->kmod_anchors.v[i];
+
+		sb_addf(out, "\t{ %s, %s },\n", c_string(x->a, k->module, strlen(k->module)),
+			c_string(x->a, k->symbol, strlen(k->symbol)));
+	}
+	sb_adds(out, "};\n\n");
+	sb_addf(desc, "\t.kmods = stp_kmods,\n\t.nkmods = %zu,\n", x->e->kmod_anchors.n);
+}
+
 void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 {
 	struct strbuf out = STRBUF_INIT, desc = STRBUF_INIT;
@@ -286,6 +305,7 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 	kprobe_table(x, &out, refs, n, &desc);
 	trace_table(x, &out, refs, n, &desc);
 	procfs_table(x, &out, refs, n, &desc);
+	kmod_table(x, &out, &desc);
 	free(refs);
 	sb_addf(&out, "static const struct stp_module_desc stp_module = {\n"
 		"\t.name = %s,\n\t.frame_size = sizeof(union stp_frames),\n"

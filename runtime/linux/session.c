@@ -142,6 +142,12 @@ static int stp_session_start(void)
 		return -EINVAL;
 	}
 	atomic_set(&stp_sess.state, STP_STARTING);
+	rc = stp_kmods_start();
+	if (rc) {
+		stp_ctl_printf("ERROR: cannot follow kernel modules (%d)", rc);
+		atomic_set(&stp_sess.fatal, 1);
+		stp_request_exit_status(1);
+	}
 	stp_run_seq(stp_module.begin, stp_module.nbegin, true);
 	atomic_set(&stp_sess.state, STP_RUNNING);
 	rc = stp_procfs_register();
@@ -186,6 +192,7 @@ static void stp_session_stop(void)
 		stp_run_seq(stp_module.end, stp_module.nend, false);
 	if (atomic_read(&stp_sess.fatal))
 		stp_run_seq(stp_module.error, stp_module.nerror, false);
+	stp_kmods_stop();
 	errors = atomic_read(&stp_sess.errors);
 	skipped = atomic_read(&stp_sess.skipped);
 	dropped = stp_transport_dropped();

@@ -68,6 +68,27 @@ struct stp_procfs_probe {
 	size_t maxsize;			/* read buffer */
 };
 
+/* A symbol of a kernel module that static variables of the module are
+ * addressed from (kmod.c): its run-time address while the module is
+ * loaded. */
+struct stp_kmod {
+	const char *module;
+	const char *symbol;
+	unsigned long addr;		/* 0 when not known */
+	bool loaded;
+};
+
+/* The run-time address of anchor @k, or the handler ends with an error. */
+#define STP_KMOD_BASE(k) ({							\
+	unsigned long stp_kb_ = READ_ONCE(stp_module.kmods[k].addr);		\
+	if (!stp_kb_ && !READ_ONCE(stp_module.kmods[k].loaded))			\
+		STAP_ERROR("module '%s' is not loaded", stp_module.kmods[k].module);	\
+	if (!stp_kb_)								\
+		STAP_ERROR("module '%s' has no symbol '%s'",			\
+			   stp_module.kmods[k].module, stp_module.kmods[k].symbol);	\
+	(u64)stp_kb_;								\
+})
+
 struct stp_module_desc {
 	const char *name;
 	size_t frame_size;		/* largest frame of a body or function */
@@ -83,6 +104,8 @@ struct stp_module_desc {
 	unsigned int ntraces;
 	const struct stp_procfs_probe *procfs;
 	unsigned int nprocfs;
+	struct stp_kmod *kmods;
+	unsigned int nkmods;
 };
 
 static const struct stp_module_desc stp_module;

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* kmod.c: where loaded kernel modules are. A static variable of a module
+ * is addressed from an anchor symbol of that module (the translator chose
+ * one with a unique name in the variable's section, elaborate/
+ * dwarf_static.c). Its run-time address is read from the module's own
+ * symbol table (struct module's kallsyms: st_value is the run-time
+ * address) when the session starts, for modules already loaded, and when
+ * a module loads later (module notifier); it is forgotten when the module
+ * unloads. Handlers only read the result (STP_KMOD_BASE). */
+
+/* The run-time address of @mod's defined symbol @name, 0 if none. The
+ * caller keeps preemption off (the table is freed after an RCU grace
+ * period when the module's init ends). */
+static unsigned long stp_kmod_symbol(struct module *mod, const char *name)
+{
+	struct mod_kallsyms *ks = rcu_dereference_sched(mod->kallsyms);
+	unsigned int i;
+
+	if (!ks)
+		return 0;
+	for (i = 0; i < ks->num_symtab; i++) {
+		const Elf_Sym *s = &ks->symtab[i];
+
+		if (s->st_shndx != SHN_UNDEF && !strcmp(ks->strtab + s->st_name, name))
+			return (unsigned long)s->st_value;
+	}
+	return 0;
+}
+
+/* @mod has loaded (@loaded) or is unloading: its anchors' addresses. */
+static void stp_kmod_seen(struct module *mod, bool loaded)
+{
+	unsigned int i;
+
+	for (i = 0; i < stp_module.nkmods; i++) {
+		struct stp_kmod *k = &stp_module.kmods[i];
+
+		if (strcmp(k->module, mod->name))
+			continue;
+		WRITE_ONCE(k->addr, loaded ? stp_kmod_symbol(mod, k->symbol) : 0);
+		WRITE_ONCE(k->loaded, loaded);
+	}
+}
+
+static int stp_kmod_notify(struct notifier_block *nb, unsigned long val, void *data)
+{
+	if (val == MODULE_STATE_COMING || val == MODULE_STATE_GOING) {
+		preempt_disable();
+		stp_kmod_seen(data, val == MODULE_STATE_COMING);
+		preempt_enable();
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block stp_kmod_nb = { .notifier_call = stp_kmod_notify };
+static bool stp_kmod_nb_registered;
+
+/* The modules loaded now: the kernel's list of modules, walked from this
+ * module's own entry (the list's head is not exported; it is the one entry
+ * outside the modules' address range, where every struct module is). */
+static void stp_kmods_scan(void)
+{
+	struct list_head *p;
+	unsigned int n = 0;
+
+	preempt_disable();
+	for (p = rcu_dereference_sched(list_next_rcu(&THIS_MODULE->list));
+	     p != &THIS_MODULE->list && n < 65536;
+	     p = rcu_dereference_sched(list_next_rcu(p)), n++) {
+		struct module *mod;
+
+		if ((unsigned long)p < MODULES_VADDR || (unsigned long)p >= MODULES_END)
+			continue;	/* the list's head */
+		mod = container_of(p, struct module, list);
+		if (mod != THIS_MODULE && mod->state != MODULE_STATE_UNFORMED &&
+		    mod->state != MODULE_STATE_GOING)
+			stp_kmod_seen(mod, true);
+	}
+	preempt_enable();
+}
+
+/* At the session's start, before any probe: follow the modules. */
+static int stp_kmods_start(void)
+{
+	int rc;
+
+	if (!stp_module.nkmods)
+		return 0;
+	rc = register_module_notifier(&stp_kmod_nb);
+	if (rc)
+		return rc;
+	stp_kmod_nb_registered = true;
+	stp_kmods_scan();
+	return 0;
+}
+
+/* At the session's end, after the last probe. */
+static void stp_kmods_stop(void)
+{
+	if (!stp_kmod_nb_registered)
+		return;
+	unregister_module_notifier(&stp_kmod_nb);
+	stp_kmod_nb_registered = false;
+}
