@@ -190,7 +190,8 @@ static int open_kernel(struct elab *e, struct dw_mod *m, const char **why)
 }
 
 /* Where kernel modules of the release are looked for, in order: the
- * debuginfo roots' lib/modules/REL, then /lib/modules/REL. */
+ * debuginfo roots' lib/modules/REL, /lib/modules/REL, then the build tree
+ * (-r DIR: where the reference looks for them). */
 static void kmodule_dirs(struct elab *e, struct ptrvec *dirs)
 {
 	const char *rel = e->ki->release;
@@ -202,6 +203,8 @@ static void kmodule_dirs(struct elab *e, struct ptrvec *dirs)
 		vec_push(e->a, dirs, arena_printf(e->a, "%s/lib/modules/%s",
 						  (char *)roots.v[i], rel));
 	vec_push(e->a, dirs, arena_printf(e->a, "/lib/modules/%s", rel));
+	if (e->ki->build_dir)
+		vec_push(e->a, dirs, (void *)e->ki->build_dir);
 }
 
 static int open_kmodule(struct elab *e, struct dw_mod *m, const char *mod,

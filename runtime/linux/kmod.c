@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* kmod.c: where loaded kernel modules are. A static variable of a module
- * is addressed from an anchor symbol of that module (the translator chose
- * one with a unique name in the variable's section, elaborate/
- * dwarf_static.c). Its run-time address is read from the module's own
- * symbol table (struct module's kallsyms: st_value is the run-time
- * address) when the session starts, for modules already loaded, and when
- * a module loads later (module notifier); it is forgotten when the module
- * unloads. Handlers only read the result (STP_KMOD_BASE). */
+/* kmod.c: where loaded kernel modules are, and when they come and go.
+ * A static variable of a module is addressed from an anchor symbol of that
+ * module (the translator chose one with a unique name in the variable's
+ * section, elaborate/dwarf_static.c). Its run-time address is read from
+ * the module's own symbol table (struct module's kallsyms: st_value is the
+ * run-time address) when the session starts, for modules already loaded,
+ * and when a module loads later (module notifier); it is forgotten when
+ * the module unloads. Handlers only read the result (STP_KMOD_BASE). The
+ * notifier also registers and unregisters the kprobes of modules that
+ * come and go (kprobe.c). */
+
+/* kprobe.c */
+static void stp_kprobes_module(struct module *mod, bool coming);
+static bool stp_kprobes_on_modules(void);
 
 /* The run-time address of @mod's defined symbol @name, 0 if none. The
  * caller keeps preemption off (the table is freed after an RCU grace
@@ -42,11 +48,19 @@ static void stp_kmod_seen(struct module *mod, bool loaded)
 	}
 }
 
+/* Loading: variables first, then the probes that may read them;
+ * unloading: the other way round. */
 static int stp_kmod_notify(struct notifier_block *nb, unsigned long val, void *data)
 {
-	if (val == MODULE_STATE_COMING || val == MODULE_STATE_GOING) {
+	if (val == MODULE_STATE_COMING) {
 		preempt_disable();
-		stp_kmod_seen(data, val == MODULE_STATE_COMING);
+		stp_kmod_seen(data, true);
+		preempt_enable();
+		stp_kprobes_module(data, true);
+	} else if (val == MODULE_STATE_GOING) {
+		stp_kprobes_module(data, false);
+		preempt_disable();
+		stp_kmod_seen(data, false);
 		preempt_enable();
 	}
 	return NOTIFY_DONE;
@@ -57,8 +71,10 @@ static bool stp_kmod_nb_registered;
 
 /* The modules loaded now: the kernel's list of modules, walked from this
  * module's own entry (the list's head is not exported; it is the one entry
- * outside the modules' address range, where every struct module is). */
-static void stp_kmods_scan(void)
+ * outside the modules' address range, where every struct module is).
+ * @fn sees each module (not this one) that is loading or loaded, with
+ * preemption off, until it returns true. */
+static void stp_kmods_each(bool (*fn)(struct module *mod, void *arg), void *arg)
 {
 	struct list_head *p;
 	unsigned int n = 0;
@@ -72,11 +88,40 @@ static void stp_kmods_scan(void)
 		if ((unsigned long)p < MODULES_VADDR || (unsigned long)p >= MODULES_END)
 			continue;	/* the list's head */
 		mod = container_of(p, struct module, list);
-		if (mod != THIS_MODULE && mod->state != MODULE_STATE_UNFORMED &&
-		    mod->state != MODULE_STATE_GOING)
-			stp_kmod_seen(mod, true);
+		if (mod->state != MODULE_STATE_UNFORMED && mod->state != MODULE_STATE_GOING &&
+		    fn(mod, arg))
+			break;
 	}
 	preempt_enable();
+}
+
+static bool stp_kmod_scan_one(struct module *mod, void *arg)
+{
+	stp_kmod_seen(mod, true);
+	return false;
+}
+
+struct stp_kmod_name {
+	const char *name;
+	size_t len;
+	bool found;
+};
+
+static bool stp_kmod_is(struct module *mod, void *arg)
+{
+	struct stp_kmod_name *n = arg;
+
+	n->found = strlen(mod->name) == n->len && !strncmp(mod->name, n->name, n->len);
+	return n->found;
+}
+
+/* Is the module named by the @len characters at @name loaded? */
+static bool stp_kmod_is_loaded(const char *name, size_t len)
+{
+	struct stp_kmod_name n = { name, len, false };
+
+	stp_kmods_each(stp_kmod_is, &n);
+	return n.found;
 }
 
 /* At the session's start, before any probe: follow the modules. */
@@ -84,13 +129,13 @@ static int stp_kmods_start(void)
 {
 	int rc;
 
-	if (!stp_module.nkmods)
+	if (!stp_module.nkmods && !stp_kprobes_on_modules())
 		return 0;
 	rc = register_module_notifier(&stp_kmod_nb);
 	if (rc)
 		return rc;
 	stp_kmod_nb_registered = true;
-	stp_kmods_scan();
+	stp_kmods_each(stp_kmod_scan_one, NULL);
 	return 0;
 }
 

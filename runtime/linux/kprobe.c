@@ -1,17 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* kprobe.c: kprobe.function/.call/.return/.statement probes. Everything is
  * registered or nothing: a failure unregisters what was done (a ? point
- * that fails is skipped with a warning). At the end each probe's missed
- * hits are reported. */
+ * that fails is skipped with a warning). A point in a module that is not
+ * loaded waits for it: the module notifier (kmod.c) registers it when the
+ * module loads and unregisters it when the module unloads, as often as
+ * that happens. At the end each probe's missed hits are reported. */
 
 struct stp_kprobe_state {
 	struct kprobe kp;
 	struct kretprobe krp;
 	const struct stp_kprobe_probe *d;
 	bool registered;
+	bool waiting;			/* for its module to load */
+	unsigned long missed;		/* by earlier registrations */
 };
 
+/* The states; registering and unregistering under stp_kp_mutex (the
+ * session's start and end, and the module notifier). */
 static struct stp_kprobe_state *stp_kp;
+static DEFINE_MUTEX(stp_kp_mutex);
+static bool stp_kp_closed;		/* the session's end: no more */
 
 static int stp_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
 {
@@ -90,87 +98,160 @@ static int stp_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *re
 	return 0;
 }
 
+/* The module of point @d ("MODULE:function"), its name's length in
+ * *@len; NULL for the kernel's points. */
+static const char *stp_kprobe_module(const struct stp_kprobe_probe *d, size_t *len)
+{
+	const char *colon = d->symbol ? strchr(d->symbol, ':') : NULL;
+
+	if (!colon)
+		return NULL;
+	*len = (size_t)(colon - d->symbol);
+	return d->symbol;
+}
+
+static bool stp_kprobes_on_modules(void)
+{
+	unsigned int i;
+	size_t len;
+
+	for (i = 0; i < stp_module.nkprobes; i++)
+		if (stp_kprobe_module(&stp_module.kprobes[i], &len))
+			return true;
+	return false;
+}
+
+/* Register @s's point afresh (the kernel wants clean structures). */
+static int stp_kprobe_register_one(struct stp_kprobe_state *s)
+{
+	const struct stp_kprobe_probe *d = s->d;
+	struct kprobe *kp = d->ret ? &s->krp.kp : &s->kp;
+	int rc;
+
+	memset(&s->kp, 0, sizeof(s->kp));
+	memset(&s->krp, 0, sizeof(s->krp));
+	if (d->symbol) {
+		kp->symbol_name = d->symbol;
+		kp->offset = (unsigned int)d->offset;
+	} else {
+		kp->addr = (kprobe_opcode_t *)d->addr;
+	}
+	if (d->ret) {
+		s->krp.handler = stp_kretprobe_handler;
+		s->krp.maxactive = d->maxactive;
+		if (d->nslots) {
+			s->krp.entry_handler = stp_kretprobe_entry;
+			s->krp.data_size = (int)(d->nslots * sizeof(u64));
+		}
+		rc = register_kretprobe(&s->krp);
+	} else {
+		s->kp.pre_handler = stp_kprobe_pre;
+		rc = register_kprobe(&s->kp);
+	}
+	s->registered = rc == 0;
+	return rc;
+}
+
 static void stp_kprobe_unregister_one(struct stp_kprobe_state *s)
 {
 	if (!s->registered)
 		return;
-	if (s->d->ret)
+	if (s->d->ret) {
 		unregister_kretprobe(&s->krp);
-	else
+		s->missed += s->krp.nmissed + s->krp.kp.nmissed;
+	} else {
 		unregister_kprobe(&s->kp);
+		s->missed += s->kp.nmissed;
+	}
 	s->registered = false;
 }
 
 static int stp_kprobes_register(void)
 {
 	unsigned int i;
-	int rc;
+	int rc = 0;
 
 	if (!stp_module.nkprobes)
 		return 0;
+	mutex_lock(&stp_kp_mutex);
 	stp_kp = vzalloc(sizeof(*stp_kp) * stp_module.nkprobes);
 	if (!stp_kp)
-		return -ENOMEM;
-	for (i = 0; i < stp_module.nkprobes; i++) {
+		rc = -ENOMEM;
+	for (i = 0; !rc && i < stp_module.nkprobes; i++) {
 		struct stp_kprobe_state *s = &stp_kp[i];
-		const struct stp_kprobe_probe *d = &stp_module.kprobes[i];
-		struct kprobe *kp = d->ret ? &s->krp.kp : &s->kp;
+		const char *mod;
+		size_t len;
 
-		s->d = d;
-		if (d->symbol) {
-			kp->symbol_name = d->symbol;
-			kp->offset = (unsigned int)d->offset;
-		} else {
-			kp->addr = (kprobe_opcode_t *)d->addr;
+		s->d = &stp_module.kprobes[i];
+		rc = stp_kprobe_register_one(s);
+		mod = stp_kprobe_module(s->d, &len);
+		if (rc == -ENOENT && mod && !stp_kmod_is_loaded(mod, len)) {
+			s->waiting = true;
+			rc = 0;
+			continue;
 		}
-		if (d->ret) {
-			s->krp.handler = stp_kretprobe_handler;
-			s->krp.maxactive = d->maxactive;
-			if (d->nslots) {
-				s->krp.entry_handler = stp_kretprobe_entry;
-				s->krp.data_size = (int)(d->nslots * sizeof(u64));
-			}
-			rc = register_kretprobe(&s->krp);
-		} else {
-			s->kp.pre_handler = stp_kprobe_pre;
-			rc = register_kprobe(&s->kp);
-		}
-		s->registered = rc == 0;
-		rc = stp_registered(d->probe, d->optional, rc, "");
+		rc = stp_registered(s->d->probe, s->d->optional, rc, "");
 		if (rc) {
 			while (i--)
 				stp_kprobe_unregister_one(&stp_kp[i]);
-			return rc;
 		}
 	}
-	return 0;
+	mutex_unlock(&stp_kp_mutex);
+	return rc;
+}
+
+/* Module @mod has loaded (@coming) or is unloading: its points. */
+static void stp_kprobes_module(struct module *mod, bool coming)
+{
+	unsigned int i;
+
+	mutex_lock(&stp_kp_mutex);
+	for (i = 0; stp_kp && !stp_kp_closed && i < stp_module.nkprobes; i++) {
+		struct stp_kprobe_state *s = &stp_kp[i];
+		size_t len;
+		const char *m = stp_kprobe_module(s->d, &len);
+		int rc;
+
+		if (!m || strlen(mod->name) != len || strncmp(m, mod->name, len))
+			continue;
+		if (coming && s->waiting) {
+			rc = stp_kprobe_register_one(s);
+			s->waiting = rc != 0;
+			if (rc)
+				stp_warn("probe %s registration error (rc %d)", s->d->probe->pp, rc);
+		} else if (!coming && s->registered) {
+			stp_kprobe_unregister_one(s);
+			s->waiting = true;
+		}
+	}
+	mutex_unlock(&stp_kp_mutex);
 }
 
 static void stp_kprobes_unregister(void)
 {
 	unsigned int i;
 
-	if (!stp_kp)
-		return;
-	for (i = 0; i < stp_module.nkprobes; i++)
+	mutex_lock(&stp_kp_mutex);
+	stp_kp_closed = true;
+	for (i = 0; stp_kp && i < stp_module.nkprobes; i++)
 		stp_kprobe_unregister_one(&stp_kp[i]);
+	mutex_unlock(&stp_kp_mutex);
 }
 
 /* After unregistering: missed hits, as warnings. */
 static void stp_kprobes_report(void)
 {
+	struct stp_kprobe_state *v;
 	unsigned int i;
 
-	if (!stp_kp)
-		return;
-	for (i = 0; i < stp_module.nkprobes; i++) {
-		struct stp_kprobe_state *s = &stp_kp[i];
-		unsigned long missed = s->d->ret ? s->krp.nmissed + s->krp.kp.nmissed
-						 : s->kp.nmissed;
-
-		if (missed)
-			stp_warn("Missed %lu hits of probe %s", missed, s->d->probe->pp);
-	}
-	vfree(stp_kp);
+	mutex_lock(&stp_kp_mutex);
+	v = stp_kp;
 	stp_kp = NULL;
+	mutex_unlock(&stp_kp_mutex);
+	if (!v)
+		return;
+	for (i = 0; i < stp_module.nkprobes; i++)
+		if (v[i].missed)
+			stp_warn("Missed %lu hits of probe %s", v[i].missed, v[i].d->probe->pp);
+	vfree(v);
 }
