@@ -114,6 +114,12 @@ void dw_close_all(struct elab *e);
  * the on-disk cache (per build-id) or built now. */
 size_t dw_functions(struct elab *e, struct dw_mod *m,
 		    const struct dw_func **out);
+/* The functions of @m whose names @glob may match: the whole index, or
+ * without a cached index on the kernel, for a glob with a literal start,
+ * only (a superset of) those it matches, from a directed walk (a child
+ * process then caches the whole index). */
+size_t dw_functions_like(struct elab *e, struct dw_mod *m, const char *glob,
+			 const struct dw_func **out);
 
 /* ---- dwarf_trace.c ---- */
 /* The module's tracepoints, sorted by system and name. */

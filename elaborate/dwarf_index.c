@@ -2,14 +2,20 @@
 /* dwarf_index.c: the function index of a module: every out-of-line
  * function and every inlined copy, with its declaring file and line and
  * its DIE, built by one walk over the DWARF and cached on disk per
- * build-id, so matching patterns never walks DIEs again. */
+ * build-id, so matching patterns never walks DIEs again. Without a cached
+ * index, a pattern with a literal start (vfs_*) on the kernel is answered
+ * by a directed walk that looks at top-level names only (and for inlined
+ * copies only in units declaring a matching inline function), while a
+ * child process builds and caches the whole index for the next run. */
 #include "elaborate/dwarf_internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -46,10 +52,26 @@ struct builder {
 	struct ptrmap names;		/* DWARF string -> interned */
 	/* the file names of the unit being walked, when read fast */
 	void *cu;			/* its Dwarf_CU */
+	Dwarf_Die cu_die;
 	struct dw_files files;
-	bool have_files;
+	bool files_tried, have_files;	/* read when first needed */
 	const char *empty;		/* "", interned */
+	const char *filter;		/* a directed walk: only the functions
+					 * this glob matches */
 };
+
+/* Does the name of @d match the directed walk's glob (every name in a
+ * full walk)? Tested on the string before it is interned. */
+static bool wanted(struct builder *b, Dwarf_Die *d)
+{
+	Dwarf_Attribute a;
+	const char *s;
+
+	if (!b->filter)
+		return true;
+	s = dwarf_formstring(dwarf_attr_integrate(d, DW_AT_name, &a));
+	return s && !fnmatch(b->filter, s, 0);
+}
 
 /* The name of @d, interned; the names of inlined copies are the same
  * string of .debug_str over and over, so remember them by address. */
@@ -77,6 +99,10 @@ static const char *decl_file(struct builder *b, Dwarf_Die *d)
 	Dwarf_Word i;
 	const char *f;
 
+	if (!b->files_tried) {
+		b->files_tried = true;
+		b->have_files = dw_cu_files(b->e, b->m, &b->cu_die, &b->files);
+	}
 	if (b->have_files) {
 		if (!dwarf_attr_integrate(d, DW_AT_decl_file, &a))
 			return b->empty;
@@ -157,7 +183,7 @@ static void walk_inlines(struct builder *b, Dwarf_Die *cu, Dwarf_Die *d,
 			Dwarf_Die origin;
 
 			if (dwarf_formref_die(dwarf_attr(&c, DW_AT_abstract_origin, &a),
-					      &origin))
+					      &origin) && wanted(b, &origin))
 				add(b, cu, &c, &origin, DWF_INLINED, entry_of(b, &c, NULL));
 			walk_inlines(b, cu, &c, depth + 1);
 		} else if (tag == DW_TAG_lexical_block) {
@@ -166,19 +192,41 @@ static void walk_inlines(struct builder *b, Dwarf_Die *cu, Dwarf_Die *d,
 	} while (dwarf_siblingof(&c, &c) == 0);
 }
 
+/* The functions of unit @cu and their inlined copies. A directed walk
+ * looks into function bodies for inlined copies only when the unit
+ * declares a matching inline function or imports other units (their
+ * copies refer to a declaration in the same unit: no LTO kernel). */
 static void walk_cu(struct builder *b, Dwarf_Die *cu)
 {
-	Dwarf_Die c;
+	Dwarf_Die c, first;
+	bool inlines = false;
 
 	b->cu = cu->cu;
-	b->have_files = dw_cu_files(b->e, b->m, cu, &b->files);
+	b->cu_die = *cu;
+	b->files_tried = false;
+	b->have_files = false;
 	if (dwarf_child(cu, &c) != 0)
 		return;
+	first = c;
 	do {
-		if (dwarf_tag(&c) != DW_TAG_subprogram)
+		int tag = dwarf_tag(&c);
+
+		if (tag == DW_TAG_imported_unit)
+			inlines = true;
+		if (tag != DW_TAG_subprogram || !wanted(b, &c))
 			continue;
 		add(b, cu, &c, &c, 0, entry_of(b, &c, name_of(b, &c)));
-		walk_inlines(b, cu, &c, 0);
+		if (!b->filter)
+			walk_inlines(b, cu, &c, 0);
+		else if (dwarf_func_inline(&c))
+			inlines = true;
+	} while (dwarf_siblingof(&c, &c) == 0);
+	if (!b->filter || !inlines)
+		return;
+	c = first;
+	do {
+		if (dwarf_tag(&c) == DW_TAG_subprogram)
+			walk_inlines(b, cu, &c, 0);
 	} while (dwarf_siblingof(&c, &c) == 0);
 }
 
@@ -203,7 +251,8 @@ static void add_symtab_only(struct builder *b)
 		 * the DWARF has (the reference does not list them; it does list
 		 * the foo.cold parts) */
 		if (ptrmap_get(&named, s->name) || !s->addr ||
-		    (strchr(s->name, '.') && !strstr(s->name, ".cold")))
+		    (strchr(s->name, '.') && !strstr(s->name, ".cold")) ||
+		    (b->filter && fnmatch(b->filter, s->name, 0)))
 			continue;
 		f = arena_new_obj(b->e->a, struct dw_func);
 		f->name = s->name;
@@ -288,9 +337,12 @@ static void sort_funcs(struct builder *b)
 		b->funcs.v[i] = (void *)recs[i].f;
 }
 
-static void build(struct elab *e, struct dw_mod *m)
+/* The index of @m, or with @filter the part of it @filter matches, in
+ * *@out. */
+static size_t build(struct elab *e, struct dw_mod *m, const char *filter,
+		    const struct dw_func **out)
 {
-	struct builder b = { .e = e, .m = m, .empty = intern(e->in, "") };
+	struct builder b = { .e = e, .m = m, .empty = intern(e->in, ""), .filter = filter };
 	Dwarf_Off off = 0, next;
 	size_t hs, i;
 	struct dw_func *arr;
@@ -308,8 +360,8 @@ static void build(struct elab *e, struct dw_mod *m)
 	arr = arena_alloc(e->a, sizeof(*arr) * (b.funcs.n ? b.funcs.n : 1));
 	for (i = 0; i < b.funcs.n; i++)
 		arr[i] = *(struct dw_func *)b.funcs.v[i];
-	m->funcs = arr;
-	m->nfuncs = b.funcs.n;
+	*out = arr;
+	return b.funcs.n;
 }
 
 /* ---- the cache ---- */
@@ -473,21 +525,94 @@ bool dw_file_matches(const char *glob, const char *file)
 	return false;
 }
 
+/* The cached index of @m, once (m->cache_tried); false when there is none
+ * (or caching is off). */
+static bool load_cached(struct elab *e, struct dw_mod *m)
+{
+	struct stat st;
+	const char *path;
+
+	if (m->cache_tried)
+		return m->indexed;
+	m->cache_tried = true;
+	path = cache_path(e, m, &st);
+	if (!path || e->sess->no_cache || !load(e, m, path, &st))
+		return false;
+	m->indexed = true;
+	return true;
+}
+
+/* Build the whole index and cache it. */
+static void build_and_save(struct elab *e, struct dw_mod *m)
+{
+	struct stat st;
+	const char *path = cache_path(e, m, &st);
+
+	m->nfuncs = build(e, m, NULL, &m->funcs);
+	m->indexed = true;
+	if (path && !e->sess->no_cache)
+		save(e, m, path, &st);
+}
+
+/* After a directed walk: a child process builds and caches the whole
+ * index, detached from our output; one at a time per index (a lock file
+ * beside it; the bench waits for it). */
+static void build_in_background(struct elab *e, struct dw_mod *m)
+{
+	struct stat st;
+	const char *path = cache_path(e, m, &st), *lock;
+	int fd, null;
+	pid_t pid;
+
+	if (!path || e->sess->no_cache || mkdir_p(arena_printf(e->a, "%s/dwarf",
+							       cache_dir(e->a))) != 0)
+		return;
+	lock = arena_printf(e->a, "%s.lock", path);
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid != 0)
+		return;		/* the parent, or no child */
+	null = open("/dev/null", O_RDWR);
+	if (null >= 0) {
+		dup2(null, 0);
+		dup2(null, 1);
+		dup2(null, 2);
+	}
+	setsid();
+	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	/* another run may have cached it meanwhile */
+	if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0 && !load(e, m, path, &st))
+		build_and_save(e, m);
+	_exit(0);
+}
+
 size_t dw_functions(struct elab *e, struct dw_mod *m,
 		    const struct dw_func **out)
 {
-	if (!m->indexed) {
-		struct stat st;
-		const char *path = cache_path(e, m, &st);
-		bool cache = path && !e->sess->no_cache;
-
-		m->indexed = true;
-		if (!cache || !load(e, m, path, &st)) {
-			build(e, m);
-			if (cache)
-				save(e, m, path, &st);
-		}
-	}
+	if (!m->indexed && !load_cached(e, m))
+		build_and_save(e, m);
 	*out = m->funcs;
 	return m->nfuncs;
+}
+
+/* A glob a directed walk answers: a literal start, no '.' (compiler
+ * clones of functions are told apart from symbols by their base names). */
+static bool directed(const char *glob)
+{
+	return glob && *glob && !strchr("*?[\\", *glob) && !strchr(glob, '.');
+}
+
+size_t dw_functions_like(struct elab *e, struct dw_mod *m, const char *glob,
+			 const struct dw_func **out)
+{
+	size_t n;
+
+	if (m->indexed || m->kind != DW_KERNEL || m->directed_done || !directed(glob) ||
+	    load_cached(e, m))
+		return dw_functions(e, m, out);
+	m->directed_done = true;	/* a second pattern: the whole index */
+	n = build(e, m, glob, out);
+	build_in_background(e, m);
+	return n;
 }

@@ -24,6 +24,8 @@ struct dw_mod {
 	const struct dw_func *funcs;
 	size_t nfuncs;
 	bool indexed;
+	bool cache_tried;		/* the cached index was looked for */
+	bool directed_done;		/* a directed walk answered a pattern */
 	void *index_map_owned;		/* malloc'd cache image, or NULL */
 	/* tracepoints (dwarf_trace.c) */
 	const struct dw_trace *traces;

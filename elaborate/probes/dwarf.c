@@ -494,7 +494,7 @@ static void bad_pattern(struct want *w, const struct pp_component *fc)
 static void match_functions(struct want *w)
 {
 	const struct dw_func *fs;
-	size_t n = dw_functions(w->e, w->m, &fs), i;
+	size_t n = dw_functions_like(w->e, w->m, w->pat.func, &fs), i;
 
 	for (i = 0; i < n; i++) {
 		const struct dw_func *f = &fs[i];
