@@ -101,6 +101,11 @@ const char *dw_symbol_at(struct elab *e, struct dw_mod *m, uint64_t pc,
 			 uint64_t *offset);
 /* DWARF address of ELF symbol @name (0 if none). */
 uint64_t dw_symbol_addr(struct elab *e, struct dw_mod *m, const char *name);
+/* The run-time address of link-time address @addr of @m (a static
+ * variable, a watched symbol), as C (dwarf_static.c); NULL with *@err
+ * saying why there is none. */
+const char *dw_static_addr(struct elab *e, struct dw_mod *m, uint64_t addr,
+			   const char **err);
 /* The module's path, and its name as probes show it ("kernel", "ext4",
  * "/usr/bin/ls"). */
 const char *dw_mod_path(const struct dw_mod *m);

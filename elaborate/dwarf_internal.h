@@ -54,10 +54,6 @@ struct dw_sym {
 void dw_load_symbols(struct elab *e, struct dw_mod *m);
 /* Does exactly one symbol of @m have the name @name? */
 bool dw_symbol_unique(struct elab *e, struct dw_mod *m, const char *name);
-/* The run-time address of the static variable at link-time address @addr
- * of @m, as C (dwarf_static.c); NULL with *@err saying why there is none. */
-const char *dw_static_addr(struct elab *e, struct dw_mod *m, uint64_t addr,
-			   const char **err);
 
 /* The DIE at @off of @m (false if none). */
 static inline bool dw_die(struct dw_mod *m, uint64_t off, Dwarf_Die *out)

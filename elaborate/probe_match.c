@@ -122,6 +122,7 @@ void pm_init(struct elab *e)
 	pm_register_timer(e);
 	pm_register_procfs(e);
 	pm_register_kprobe(e);
+	pm_register_hwbkpt(e);
 	pm_register_dwarf(e);
 	pm_register_trace(e);
 }

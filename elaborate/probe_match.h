@@ -74,6 +74,7 @@ void pm_register_begin_end(struct elab *e);
 void pm_register_timer(struct elab *e);
 void pm_register_procfs(struct elab *e);
 void pm_register_kprobe(struct elab *e);
+void pm_register_hwbkpt(struct elab *e);
 void pm_register_dwarf(struct elab *e);
 void pm_register_trace(struct elab *e);
 

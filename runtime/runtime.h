@@ -49,6 +49,7 @@
 #include <linux/atomic.h>
 #include <linux/delay.h>
 #include <linux/hrtimer.h>
+#include <linux/hw_breakpoint.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
@@ -105,6 +106,7 @@
 #include "linux/kprobe.c"
 #include "linux/procfs.c"
 #include "linux/tracepoint.c"
+#include "linux/hwbkpt.c"
 #include "linux/session.c"
 #include "linux/tapset_support.c"
 #pragma GCC diagnostic pop

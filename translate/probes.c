@@ -237,6 +237,37 @@ static void procfs_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 
 /* @bodies[i] / @conds: C names per probe body and per point (by index
  * over all points of all live probes, in order). */
+/* kernel.data: hardware watchpoints. */
+static void hwbkpt_table(struct strbuf *out, struct pt_ref *refs, size_t n,
+			 struct strbuf *desc)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct elab_point *pt = refs[i].pt;
+
+		if (!family(pt, "kernel.data"))
+			continue;
+		if (!k++)
+			sb_adds(out, "static const struct stp_hwbkpt_probe stp_hwbkpts[] = {\n");
+		sb_addf(out, "\t{ &stp_pp%zu, %u, %s, %s },\n", refs[i].id, (unsigned)pt->num[1],
+			pt->is_write ? "true" : "false",
+			pt->marks && strchr(pt->marks, '?') ? "true" : "false");
+	}
+	if (k) {
+		sb_adds(out, "};\n\n");
+		sb_addf(desc, "\t.hwbkpts = stp_hwbkpts,\n\t.nhwbkpts = %zu,\n"
+			"\t.hwbkpt_addr = stp_hwbkpt_addr,\n", k);
+		/* the addresses: symbols are moved at run time (KASLR) */
+		sb_adds(out, "static unsigned long stp_hwbkpt_addr(unsigned int i)\n{\n\tswitch (i) {\n");
+		for (i = 0, k = 0; i < n; i++)
+			if (family(refs[i].pt, "kernel.data"))
+				sb_addf(out, "\tcase %zu: return (unsigned long)(%s);\n", k++,
+					refs[i].pt->str[1]);
+		sb_adds(out, "\t}\n\treturn 0;\n}\n\n");
+	}
+}
+
 /* The symbols the module finds in loaded kernel modules at run time
  * (static variables of modules are addressed from them). */
 static void kmod_table(struct xl *x, struct strbuf *out, struct strbuf *desc)
@@ -305,6 +336,7 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 	kprobe_table(x, &out, refs, n, &desc);
 	trace_table(x, &out, refs, n, &desc);
 	procfs_table(x, &out, refs, n, &desc);
+	hwbkpt_table(&out, refs, n, &desc);
 	kmod_table(x, &out, &desc);
 	free(refs);
 	sb_addf(&out, "static const struct stp_module_desc stp_module = {\n"

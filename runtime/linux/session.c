@@ -157,6 +157,8 @@ static int stp_session_start(void)
 		rc = stp_kprobes_register();
 	if (!rc)
 		rc = stp_traces_register();
+	if (!rc)
+		rc = stp_hwbkpts_register();
 	if (rc) {
 		stp_ctl_printf("ERROR: probe registration failed (%d)", rc);
 		atomic_set(&stp_sess.fatal, 1);
@@ -168,6 +170,7 @@ static int stp_session_start(void)
 
 static void stp_unregister_all(void)
 {
+	stp_hwbkpts_unregister();
 	stp_traces_unregister();
 	stp_kprobes_unregister();
 	stp_timers_unregister();

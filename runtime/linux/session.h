@@ -60,6 +60,13 @@ struct stp_trace_probe {
 	bool optional;
 };
 
+struct stp_hwbkpt_probe {
+	const struct stp_probe *probe;
+	unsigned int len;		/* bytes watched: 1, 2, 4 or 8 */
+	bool write;			/* .write, else .rw */
+	bool optional;
+};
+
 struct stp_procfs_probe {
 	const struct stp_probe *read;	/* either may be NULL */
 	const struct stp_probe *write;
@@ -106,6 +113,9 @@ struct stp_module_desc {
 	unsigned int nprocfs;
 	struct stp_kmod *kmods;
 	unsigned int nkmods;
+	const struct stp_hwbkpt_probe *hwbkpts;
+	unsigned int nhwbkpts;
+	unsigned long (*hwbkpt_addr)(unsigned int i);	/* run-time address */
 };
 
 static const struct stp_module_desc stp_module;

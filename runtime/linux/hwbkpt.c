@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* hwbkpt.c: kernel.data watchpoints, one wide hardware breakpoint (a
+ * perf event on every CPU) per point. The handler runs from the debug
+ * exception after the watched access, with the registers of the code
+ * that made it. Everything is registered or nothing (a ? point that
+ * fails is skipped with a warning); x86 has four debug registers, so a
+ * fifth watchpoint fails to register (-ENOSPC). */
+
+struct stp_hwbkpt_state {
+	struct perf_event * __percpu *ev;	/* NULL: not registered */
+	const struct stp_hwbkpt_probe *d;
+};
+
+static struct stp_hwbkpt_state *stp_hws;
+
+static void stp_hwbkpt_hit(struct perf_event *bp, struct perf_sample_data *data,
+			   struct pt_regs *regs)
+{
+	const struct stp_hwbkpt_probe *d = bp->overflow_handler_context;
+	struct stp_context *c;
+
+	if (!d || !stp_running())
+		return;
+	c = stp_enter(d->probe, MAXACTION_INTERRUPTIBLE);
+	if (!c)
+		return;
+	c->regs = regs;
+	c->probe_addr = (unsigned long)bp->attr.bp_addr;
+	stp_run_body(c, d->probe);
+	stp_leave(c);
+}
+
+static void stp_hwbkpts_unregister(void)
+{
+	unsigned int i;
+
+	for (i = 0; stp_hws && i < stp_module.nhwbkpts; i++) {
+		if (stp_hws[i].ev)
+			unregister_wide_hw_breakpoint(stp_hws[i].ev);
+		stp_hws[i].ev = NULL;
+	}
+	vfree(stp_hws);
+	stp_hws = NULL;
+}
+
+static int stp_hwbkpts_register(void)
+{
+	static const u8 lens[9] = { [1] = HW_BREAKPOINT_LEN_1, [2] = HW_BREAKPOINT_LEN_2,
+				    [4] = HW_BREAKPOINT_LEN_4, [8] = HW_BREAKPOINT_LEN_8 };
+	unsigned int i;
+	int rc = 0;
+
+	if (!stp_module.nhwbkpts)
+		return 0;
+	stp_hws = vzalloc(sizeof(*stp_hws) * stp_module.nhwbkpts);
+	if (!stp_hws)
+		return -ENOMEM;
+	for (i = 0; i < stp_module.nhwbkpts; i++) {
+		const struct stp_hwbkpt_probe *d = &stp_module.hwbkpts[i];
+		struct perf_event * __percpu *ev;
+		struct perf_event_attr attr;
+
+		stp_hws[i].d = d;
+		hw_breakpoint_init(&attr);
+		attr.bp_addr = stp_module.hwbkpt_addr(i);
+		attr.bp_len = d->len < sizeof(lens) && lens[d->len] ? lens[d->len] : HW_BREAKPOINT_LEN_1;
+		attr.bp_type = d->write ? HW_BREAKPOINT_W : HW_BREAKPOINT_W | HW_BREAKPOINT_R;
+		ev = register_wide_hw_breakpoint(&attr, stp_hwbkpt_hit, (void *)d);
+		rc = IS_ERR(ev) ? (int)PTR_ERR(ev) : 0;
+		if (!rc)
+			stp_hws[i].ev = ev;
+		rc = stp_registered(d->probe, d->optional, rc, "");
+		if (rc) {
+			stp_hwbkpts_unregister();
+			return rc;
+		}
+	}
+	return 0;
+}
