@@ -291,10 +291,21 @@ static int open_user(struct elab *e, struct dw_mod *m, const char *name,
 struct dw_mod *dw_open(struct elab *e, enum dw_mod_kind kind,
 		       const char *name, const char **why)
 {
-	const char *key = intern(e->in, arena_printf(e->a, "%d:%s", (int)kind,
-						     name ? name : ""));
-	struct dw_mod *m = ptrmap_get(&e->dw_mods, key);
+	const char *key;
+	struct dw_mod *m;
 	int rc;
+
+	/* the kernel names modules with '_' (snd-hda-intel is snd_hda_intel) */
+	if (kind == DW_KMODULE && name && strchr(name, '-')) {
+		char *n = arena_strndup(e->a, name, strlen(name)), *p;
+
+		for (p = n; *p; p++)
+			if (*p == '-')
+				*p = '_';
+		name = n;
+	}
+	key = intern(e->in, arena_printf(e->a, "%d:%s", (int)kind, name ? name : ""));
+	m = ptrmap_get(&e->dw_mods, key);
 
 	if (m) {
 		*why = m->error;

@@ -10,6 +10,11 @@
  * notifier also registers and unregisters the kprobes of modules that
  * come and go (kprobe.c). */
 
+/* The walk of the module list below tells its head by address. */
+#ifndef CONFIG_X86_64
+#error "kmod.c: the module list walk assumes x86-64's module area (MODULES_VADDR)"
+#endif
+
 /* kprobe.c */
 static void stp_kprobes_module(struct module *mod, bool coming);
 static bool stp_kprobes_on_modules(void);
@@ -33,18 +38,29 @@ static unsigned long stp_kmod_symbol(struct module *mod, const char *name)
 	return 0;
 }
 
-/* @mod has loaded (@loaded) or is unloading: its anchors' addresses. */
+/* The start's scan and the notifier update the addresses under this, so
+ * that a scan that saw a module alive cannot write its address after the
+ * notifier forgot it (an unload between the two). */
+static DEFINE_MUTEX(stp_kmod_mutex);
+
+/* @mod has loaded (@loaded) or is unloading: its anchors' addresses (1:
+ * loaded without the symbol). */
 static void stp_kmod_seen(struct module *mod, bool loaded)
 {
 	unsigned int i;
 
 	for (i = 0; i < stp_module.nkmods; i++) {
 		struct stp_kmod *k = &stp_module.kmods[i];
+		unsigned long a = 0;
 
 		if (strcmp(k->module, mod->name))
 			continue;
-		WRITE_ONCE(k->addr, loaded ? stp_kmod_symbol(mod, k->symbol) : 0);
-		WRITE_ONCE(k->loaded, loaded);
+		if (loaded) {
+			a = stp_kmod_symbol(mod, k->symbol);
+			if (a <= 1)
+				a = 1;
+		}
+		WRITE_ONCE(k->addr, a);
 	}
 }
 
@@ -53,15 +69,19 @@ static void stp_kmod_seen(struct module *mod, bool loaded)
 static int stp_kmod_notify(struct notifier_block *nb, unsigned long val, void *data)
 {
 	if (val == MODULE_STATE_COMING) {
+		mutex_lock(&stp_kmod_mutex);
 		preempt_disable();
 		stp_kmod_seen(data, true);
 		preempt_enable();
+		mutex_unlock(&stp_kmod_mutex);
 		stp_kprobes_module(data, true);
 	} else if (val == MODULE_STATE_GOING) {
 		stp_kprobes_module(data, false);
+		mutex_lock(&stp_kmod_mutex);
 		preempt_disable();
 		stp_kmod_seen(data, false);
 		preempt_enable();
+		mutex_unlock(&stp_kmod_mutex);
 	}
 	return NOTIFY_DONE;
 }
@@ -135,7 +155,9 @@ static int stp_kmods_start(void)
 	if (rc)
 		return rc;
 	stp_kmod_nb_registered = true;
+	mutex_lock(&stp_kmod_mutex);
 	stp_kmods_each(stp_kmod_scan_one, NULL);
+	mutex_unlock(&stp_kmod_mutex);
 	return 0;
 }
 

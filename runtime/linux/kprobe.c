@@ -169,6 +169,7 @@ static void stp_kprobe_unregister_one(struct stp_kprobe_state *s)
 static int stp_kprobes_register(void)
 {
 	unsigned int i;
+	size_t len;
 	int rc = 0;
 
 	if (!stp_module.nkprobes)
@@ -177,23 +178,27 @@ static int stp_kprobes_register(void)
 	stp_kp = vzalloc(sizeof(*stp_kp) * stp_module.nkprobes);
 	if (!stp_kp)
 		rc = -ENOMEM;
+	for (i = 0; !rc && i < stp_module.nkprobes; i++)
+		stp_kp[i].d = &stp_module.kprobes[i];
 	for (i = 0; !rc && i < stp_module.nkprobes; i++) {
 		struct stp_kprobe_state *s = &stp_kp[i];
-		const char *mod;
-		size_t len;
+		const char *mod = stp_kprobe_module(s->d, &len);
 
-		s->d = &stp_module.kprobes[i];
 		rc = stp_kprobe_register_one(s);
-		mod = stp_kprobe_module(s->d, &len);
+		/* its module is not loaded: wait for it; it was still being
+		 * set up when kprobes looked: once more */
 		if (rc == -ENOENT && mod && !stp_kmod_is_loaded(mod, len)) {
 			s->waiting = true;
 			rc = 0;
 			continue;
 		}
+		if (rc == -ENOENT && mod)
+			rc = stp_kprobe_register_one(s);
 		rc = stp_registered(s->d->probe, s->d->optional, rc, "");
 		if (rc) {
 			while (i--)
 				stp_kprobe_unregister_one(&stp_kp[i]);
+			stp_kp_closed = true;	/* the notifier leaves them alone */
 		}
 	}
 	mutex_unlock(&stp_kp_mutex);

@@ -81,16 +81,17 @@ struct stp_procfs_probe {
 struct stp_kmod {
 	const char *module;
 	const char *symbol;
-	unsigned long addr;		/* 0 when not known */
-	bool loaded;
+	unsigned long addr;		/* 0: not loaded; 1: loaded, no such
+					 * symbol; else its address (one word:
+					 * handlers read it once) */
 };
 
 /* The run-time address of anchor @k, or the handler ends with an error. */
 #define STP_KMOD_BASE(k) ({							\
 	unsigned long stp_kb_ = READ_ONCE(stp_module.kmods[k].addr);		\
-	if (!stp_kb_ && !READ_ONCE(stp_module.kmods[k].loaded))			\
-		STAP_ERROR("module '%s' is not loaded", stp_module.kmods[k].module);	\
 	if (!stp_kb_)								\
+		STAP_ERROR("module '%s' is not loaded", stp_module.kmods[k].module);	\
+	if (stp_kb_ == 1)							\
 		STAP_ERROR("module '%s' has no symbol '%s'",			\
 			   stp_module.kmods[k].module, stp_module.kmods[k].symbol);	\
 	(u64)stp_kb_;								\
