@@ -17,12 +17,14 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "build.h"
 #include "session.h"
 #include "util/arena.h"
 #include "util/intern.h"
+#include "util/kernel_info.h"
 #include "util/strbuf.h"
 
 #define IDX_MAGIC "CSTAPIDX"
@@ -555,8 +557,11 @@ static void build_and_save(struct elab *e, struct dw_mod *m)
 }
 
 /* After a directed walk: a child process builds and caches the whole
- * index, detached from our output; one at a time per index (a lock file
- * beside it; the bench waits for it). */
+ * index, detached from our output, one at a time per index: the parent
+ * takes the lock file beside the index before it forks and the child
+ * keeps it (flock locks belong to the open file, which both share) until
+ * it exits; a later need of the whole index in this run waits for it
+ * (wait_background). A double fork: nobody has to reap the builder. */
 static void build_in_background(struct elab *e, struct dw_mod *m)
 {
 	struct stat st;
@@ -568,29 +573,67 @@ static void build_in_background(struct elab *e, struct dw_mod *m)
 							       cache_dir(e->a))) != 0)
 		return;
 	lock = arena_printf(e->a, "%s.lock", path);
+	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return;
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		close(fd);	/* another run is building it */
+		m->bg_lock = lock;
+		return;
+	}
 	fflush(stdout);
 	fflush(stderr);
 	pid = fork();
-	if (pid != 0)
-		return;		/* the parent, or no child */
-	null = open("/dev/null", O_RDWR);
-	if (null >= 0) {
-		dup2(null, 0);
-		dup2(null, 1);
-		dup2(null, 2);
+	if (pid > 0) {
+		waitpid(pid, NULL, 0);	/* the first child exits at once */
+		close(fd);
+		m->bg_lock = lock;
+		return;
 	}
+	if (pid < 0) {
+		close(fd);
+		return;
+	}
+	if (fork() != 0)
+		_exit(0);
+	null = open("/dev/null", O_RDWR);
+	if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
+		_exit(1);
+	close(null);
 	setsid();
-	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	/* another run may have cached it meanwhile */
-	if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0 && !load(e, m, path, &st))
+	if (!load(e, m, path, &st))
 		build_and_save(e, m);
 	_exit(0);
+}
+
+/* A builder started by build_in_background (or another run's): wait for
+ * it and take its index. */
+static bool wait_background(struct elab *e, struct dw_mod *m)
+{
+	struct stat st;
+	const char *path;
+	int fd;
+
+	if (!m->bg_lock)
+		return false;
+	fd = open(m->bg_lock, O_RDWR | O_CLOEXEC);
+	m->bg_lock = NULL;
+	if (fd < 0)
+		return false;
+	flock(fd, LOCK_EX);
+	close(fd);
+	path = cache_path(e, m, &st);
+	if (!path || !load(e, m, path, &st))
+		return false;
+	m->indexed = true;
+	return true;
 }
 
 size_t dw_functions(struct elab *e, struct dw_mod *m,
 		    const struct dw_func **out)
 {
-	if (!m->indexed && !load_cached(e, m))
+	if (!m->indexed && !load_cached(e, m) && !wait_background(e, m))
 		build_and_save(e, m);
 	*out = m->funcs;
 	return m->nfuncs;
@@ -603,16 +646,38 @@ static bool directed(const char *glob)
 	return glob && *glob && !strchr("*?[\\", *glob) && !strchr(glob, '.');
 }
 
+#define DIRECTED_MAX 3	/* directed walks per module and run: then the index */
+
+/* A kernel that may have been built with LTO: inlined copies may refer to
+ * functions of other units, which a directed walk does not look at. */
+static bool maybe_lto(struct elab *e)
+{
+	const char *v = kernel_config(e->ki, e->a, "CONFIG_LTO_NONE");
+
+	return !v || strcmp(v, "y");
+}
+
 size_t dw_functions_like(struct elab *e, struct dw_mod *m, const char *glob,
 			 const struct dw_func **out)
 {
-	size_t n;
+	struct dw_directed *d;
 
-	if (m->indexed || m->kind != DW_KERNEL || m->directed_done || !directed(glob) ||
-	    load_cached(e, m))
+	if (m->indexed || m->kind != DW_KERNEL || !directed(glob) || load_cached(e, m))
 		return dw_functions(e, m, out);
-	m->directed_done = true;	/* a second pattern: the whole index */
-	n = build(e, m, glob, out);
-	build_in_background(e, m);
-	return n;
+	for (d = m->directed; d; d = d->next)	/* vfs_read and vfs_read.return */
+		if (!strcmp(d->glob, glob)) {
+			*out = d->funcs;
+			return d->n;
+		}
+	if (m->ndirected >= DIRECTED_MAX || maybe_lto(e))
+		return dw_functions(e, m, out);
+	d = arena_new_obj(e->a, struct dw_directed);
+	d->glob = glob;
+	d->n = build(e, m, glob, &d->funcs);
+	d->next = m->directed;
+	m->directed = d;
+	if (!m->ndirected++)
+		build_in_background(e, m);
+	*out = d->funcs;
+	return d->n;
 }

@@ -25,7 +25,9 @@ struct dw_mod {
 	size_t nfuncs;
 	bool indexed;
 	bool cache_tried;		/* the cached index was looked for */
-	bool directed_done;		/* a directed walk answered a pattern */
+	struct dw_directed *directed;	/* patterns directed walks answered */
+	unsigned ndirected;
+	const char *bg_lock;		/* a builder of the index holds this */
 	void *index_map_owned;		/* malloc'd cache image, or NULL */
 	/* tracepoints (dwarf_trace.c) */
 	const struct dw_trace *traces;
@@ -42,6 +44,14 @@ struct dw_mod {
 	Elf_Data *ft_line, *ft_line_str, *ft_str;
 	/* definitions of declared structs (dw_type_complete) */
 	struct ptrmap complete;
+};
+
+/* The answer of a directed walk (dwarf_index.c). */
+struct dw_directed {
+	const char *glob;
+	const struct dw_func *funcs;
+	size_t n;
+	struct dw_directed *next;
 };
 
 struct dw_sym {

@@ -39,11 +39,16 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 		const char *why = NULL, *expr;
 		struct dw_mod *m = dw_open(e, DW_KERNEL, NULL, &why);
 		uint64_t addr = m ? dw_symbol_addr(e, m, where->str.s) : 0;
+		uint64_t pcpu_end = m ? dw_symbol_addr(e, m, "__per_cpu_end") : 0;
 
-		if (!m || !addr) {
+		if (m && !addr)
+			why = "no such symbol in the kernel's symbol table (or a per-CPU "
+			      "variable)";
+		else if (m && addr < pcpu_end)
+			why = "a per-CPU variable (each CPU has its own copy)";
+		if (why) {
 			pm_error(e, c, &where->loc, elab_token(e, where),
-				 "cannot watch '%s': %s", where->str.s, !m ? why :
-				 "no such symbol in the kernel's symbol table");
+				 "cannot watch '%s': %s", where->str.s, why);
 			return -1;
 		}
 		expr = dw_static_addr(e, m, addr, &why);

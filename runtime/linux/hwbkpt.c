@@ -24,8 +24,7 @@ static void stp_hwbkpt_hit(struct perf_event *bp, struct perf_sample_data *data,
 	c = stp_enter(d->probe, MAXACTION_INTERRUPTIBLE);
 	if (!c)
 		return;
-	c->regs = regs;
-	c->probe_addr = (unsigned long)bp->attr.bp_addr;
+	c->regs = regs;		/* addr(), backtraces: the accessing code */
 	stp_run_body(c, d->probe);
 	stp_leave(c);
 }
