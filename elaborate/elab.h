@@ -150,6 +150,7 @@ struct elab {
 					 * bodies, written after inference */
 
 	struct ptrmap procfs_reads;	/* path -> its .read point */
+	unsigned hwbkpts;		/* kernel.data watchpoints derived */
 	struct ptrvec dead_code;	/* branches the optimiser removed, each
 					 * followed by its function (or NULL) */
 	bool listing;			/* -l/-L: no diagnostics for points */

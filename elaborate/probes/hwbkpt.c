@@ -12,6 +12,7 @@
 
 #include "elaborate/dwarf.h"
 #include "util/arena.h"
+#include "util/diag.h"
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
 
@@ -76,6 +77,13 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 					write ? "write" : "rw");
 	}
 	pm_emit(e, c, pt);
+	/* x86-64 has four debug registers, shared with debuggers and perf:
+	 * a fifth watchpoint cannot register (the reference says nothing) */
+	if (++e->hwbkpts == 5 && !pm_quiet(e, c))
+		diag_report(e->d, DIAG_WARNING, &where->loc, elab_token(e, where),
+			    "more than 4 kernel.data watchpoints: x86-64 has 4 debug "
+			    "registers, so this one and any later one will fail to "
+			    "register");
 	/* -l/-L list the point as written, addresses in hex (the
 	 * reference's listing) */
 	if (pt->listed == pt->name && where->kind == EXPR_STRING)
