@@ -68,6 +68,8 @@ struct elab_func {
 	struct elab_func *first;	/* earlier overload of this arity */
 	struct elab_var *ret_as;	/* returns this variable's type (an
 					 * @entry getter: its setter's value) */
+	struct elab_probe *site;	/* a clone for this probe's DWARF
+					 * context ($var in functions), or NULL */
 };
 
 struct pm_family;
@@ -151,6 +153,10 @@ struct elab {
 
 	struct ptrmap procfs_reads;	/* path -> its .read point */
 	unsigned hwbkpts;		/* kernel.data watchpoints derived */
+	struct ptrmap fn_clones;	/* "probe/function" -> its clone */
+	struct ptrmap fn_need_site;	/* function -> itself when its body
+					 * (or a callee's) reads $vars */
+	struct ptrmap fn_site_known;	/* functions fn_need_site has seen */
 	struct ptrvec dead_code;	/* branches the optimiser removed, each
 					 * followed by its function (or NULL) */
 	bool listing;			/* -l/-L: no diagnostics for points */

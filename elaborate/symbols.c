@@ -394,7 +394,7 @@ static void dwarf_call(struct elab *e, struct scope *sc, struct expr *x,
 		err(e, t, "only plain assignment ('=') can write a target variable");
 		return;
 	}
-	if (write && !sc->probe->file->library && !e->sess->guru) {
+	if (write && !(sc->fn ? sc->fn->file : sc->probe->file)->library && !e->sess->guru) {
 		err(e, t, "write to target variable not permitted; need stap -g");
 		return;
 	}
@@ -430,13 +430,21 @@ static const struct pm_family entry_family = {
 static void entry_expr(struct elab *e, struct scope *sc, struct expr *x)
 {
 	struct dw_site *s = (struct dw_site *)probe_site(sc);
-	struct entry_fixup *fx = arena_new_obj(e->a, struct entry_fixup);
-	const char *set = arena_printf(e->a, "_dwarf_entry_set_%u", e->tvar_seq++);
-	const char *get = arena_printf(e->a, "_dwarf_entry_get_%u", e->tvar_seq++);
+	struct entry_fixup *fx;
+	const char *set, *get;
 	struct ptrvec args = { 0 };
 	struct elab_func *sf, *gf;
 	struct expr *call;
 
+	if (sc->fn) {
+		/* the entry handler runs the probe's code, not the function's */
+		err(e, x, "@entry of an expression is only valid in the .return probe "
+			  "itself (in a function: @entry($var), or pass the value)");
+		return;
+	}
+	fx = arena_new_obj(e->a, struct entry_fixup);
+	set = arena_printf(e->a, "_dwarf_entry_set_%u", e->tvar_seq++);
+	get = arena_printf(e->a, "_dwarf_entry_get_%u", e->tvar_seq++);
 	fx->site = s;
 	fx->set = synth_decl(e, set, NULL, TYPE_UNKNOWN, (const char *const[]){ "value" }, 1,
 			     TYPE_UNKNOWN, x->loc);
@@ -610,9 +618,10 @@ static void res_target(struct elab *e, struct scope *sc, struct expr *x,
 	}
 	if (!probe_site(sc)) {
 		if (sc->fn)
-			err(e, x, "unresolved target-symbol expression: target variables "
-				  "in functions are not supported yet (use them in the "
-				  "probe and pass the values)");
+			err(e, x, "unresolved target-symbol expression: a function reads "
+				  "target variables only when called from a probe with "
+				  "debuginfo context (kernel.function, .statement, "
+				  "kernel.trace, ...)");
 		else
 			err(e, x, "unresolved target-symbol expression (probes of this "
 				  "kind have no debuginfo context)");
@@ -648,6 +657,113 @@ static const char *similar_function(struct elab *e, const char *name)
 	return similar_names(e->a, name, (const char *const *)names.v, names.n);
 }
 
+/* ---- $var in functions: a clone per probe ----
+ *
+ * A function whose body, or the body of a function it calls, reads
+ * target variables ($var, @entry($var), @defined($var)) is resolved in the
+ * DWARF context of the probe that calls it: each such probe gets a clone
+ * of it (and of the callees that need one), as the reference does. */
+
+struct site_walk {
+	struct ast_visitor v;
+	struct elab *e;
+	const struct source *src;	/* the walked function's file */
+	bool direct;			/* a target expression seen */
+	struct ptrvec *callees;		/* struct elab_func * */
+};
+
+static bool site_expr(struct ast_visitor *v, struct expr *x)
+{
+	struct site_walk *w = (struct site_walk *)v;
+	struct elab_func *g;
+
+	if (x->kind == EXPR_TARGET || x->kind == EXPR_ENTRY ||
+	    (x->kind == EXPR_DEFINED && x->operand->kind == EXPR_TARGET))
+		w->direct = true;
+	if (x->kind == EXPR_CALL) {
+		g = sym_func(w->e, x->call.name, (int)x->call.args.n, w->src);
+		if (g)
+			vec_push(w->e->a, w->callees, g);
+	}
+	return !w->direct;
+}
+
+/* Does @f, or any function it calls (transitively), read target
+ * variables? */
+static bool needs_site(struct elab *e, struct elab_func *f)
+{
+	struct ptrvec todo = { 0 };
+	struct ptrmap seen = { 0 };
+	bool need = false;
+
+	if (ptrmap_get(&e->fn_site_known, f))
+		return ptrmap_get(&e->fn_need_site, f) != NULL;
+	vec_push(e->a, &todo, f);
+	ptrmap_put(e->a, &seen, f, f);
+	while (todo.n && !need) {
+		struct elab_func *g = todo.v[--todo.n];
+		struct ptrvec callees = { 0 };
+		struct site_walk w = { .v.expr = site_expr, .e = e, .src = g->file,
+				       .callees = &callees };
+		size_t i;
+
+		ast_walk_stmt(&w.v, g->decl->func.body);
+		need = w.direct;
+		for (i = 0; i < callees.n; i++)
+			if (!ptrmap_get(&seen, callees.v[i])) {
+				ptrmap_put(e->a, &seen, callees.v[i], callees.v[i]);
+				vec_push(e->a, &todo, callees.v[i]);
+			}
+	}
+	ptrmap_put(e->a, &e->fn_site_known, f, f);
+	if (need)
+		ptrmap_put(e->a, &e->fn_need_site, f, f);
+	return need;
+}
+
+/* @f's clone for the probe of @sc, made on first use (a recursive call in
+ * the clone finds the clone itself). Overloads of @f (the first of its
+ * name and arity) are cloned with it, under one new name, in order. */
+static struct elab_func *site_clone(struct elab *e, struct scope *sc, struct elab_func *f)
+{
+	const struct ptrvec *v = ptrmap_get(&e->funcs, f->name);
+	const char *key = intern(e->in, arena_printf(e->a, "%p/%p", (void *)sc->probe,
+						     (void *)f));
+	struct elab_func *c = ptrmap_get(&e->fn_clones, key);
+	const char *name;
+	struct decl *first = NULL;
+	size_t i;
+
+	if (c)
+		return c;
+	name = intern(e->in, arena_printf(e->a, "__clone_%u_of_%s", e->tvar_seq++, f->name));
+	for (i = 0; v && i < v->n; i++) {
+		struct elab_func *o = v->v[i];
+		struct ast_file *file;
+		struct decl *d;
+
+		if (o != f && o->first != f)
+			continue;
+		d = arena_new_obj(e->a, struct decl);
+		*d = *o->decl;
+		d->func.name = name;
+		d->func.body = ast_clone_stmt(e->a, o->decl->func.body);
+		file = arena_new_obj(e->a, struct ast_file);
+		file->src = o->file;
+		vec_push(e->a, &file->decls, d);
+		elab_include_file(e, file);
+		if (o == f)
+			first = d;
+		c = func_of_decl(e, d);
+		if (c)
+			c->site = sc->probe;
+	}
+	c = first ? func_of_decl(e, first) : NULL;
+	if (c)
+		ptrmap_put(e->a, &e->fn_clones, key, c);
+	return c;
+}
+
 static void res_call(struct elab *e, struct scope *sc, struct expr *x)
 {
 	int arity = (int)x->call.args.n;
@@ -670,6 +786,12 @@ static void res_call(struct elab *e, struct scope *sc, struct expr *x)
 			err(e, x, "unresolved function %s%s", x->call.name,
 			    similar_function(e, x->call.name));
 		return;
+	}
+	if (probe_site(sc) && needs_site(e, f)) {
+		f = site_clone(e, sc, f);
+		if (!f)
+			return;
+		x->call.name = f->name;
 	}
 	ptrmap_put(e->a, &e->func_of, x, f);
 	mark_used(e, f);
@@ -1008,7 +1130,7 @@ void sym_resolve_probe(struct elab *e, struct elab_probe *p)
 
 static void resolve_func(struct elab *e, struct elab_func *f)
 {
-	struct scope sc = { .locals = &f->locals, .fn = f };
+	struct scope sc = { .locals = &f->locals, .fn = f, .probe = f->site };
 
 	f->resolved = true;
 	if (f->decl->func.body)
