@@ -380,6 +380,22 @@ static void synth_call(struct elab *e, struct scope *sc, struct expr *x,
 	res_call(e, sc, x);
 }
 
+/* Does @path index an array by something other than a literal? */
+static bool variable_index(const struct target_path *path)
+{
+	size_t k;
+
+	for (k = 0; k < path->comps.n; k++) {
+		const struct target_comp *tc = path->comps.v[k];
+
+		if (tc->is_index && tc->index->kind != EXPR_NUMBER)
+			return true;
+	}
+	return false;
+}
+
+static void entry_expr(struct elab *e, struct scope *sc, struct expr *x);
+
 /* Rewrite target expression @x (or, for a write, the assignment @x whose
  * left side it is; for @entry, the @entry) into a synthesized call. */
 static void dwarf_call(struct elab *e, struct scope *sc, struct expr *x,
@@ -396,6 +412,21 @@ static void dwarf_call(struct elab *e, struct scope *sc, struct expr *x,
 	}
 	if (write && !(sc->fn ? sc->fn->file : sc->probe->file)->library && !e->sess->guru) {
 		err(e, t, "write to target variable not permitted; need stap -g");
+		return;
+	}
+	if ((entry || (probe_site(sc)->is_return && !write)) &&
+	    strcmp(t->target.name, "$return") && strcmp(t->target.name, "$$return") &&
+	    !sc->fn && variable_index(&t->target.path)) {
+		/* $a[i] at entry: i too is read at entry, by the entry
+		 * handler's probe body (as @entry(EXPR) of any expression) */
+		if (!entry) {
+			struct expr *copy = arena_new_obj(e->a, struct expr);
+
+			*copy = *x;
+			x->kind = EXPR_ENTRY;
+			x->operand = copy;
+		}
+		entry_expr(e, sc, x);
 		return;
 	}
 	if (entry || (probe_site(sc)->is_return && !write &&
