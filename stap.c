@@ -35,6 +35,7 @@ enum {
 	OPT_UNSUPPORTED,	/* recognised, implemented by a later issue */
 	OPT_NO_GLOBAL_DISPLAY,
 	OPT_DISABLE_CACHE,
+	OPT_ALL_MODULES,
 	OPT_REMOTE,
 };
 
@@ -51,7 +52,7 @@ static const struct option long_options[] = {
 	{ "suppress-handler-errors", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "suppress-time-limits", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "ldd", no_argument, NULL, OPT_UNSUPPORTED },
-	{ "all-modules", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "all-modules", no_argument, NULL, OPT_ALL_MODULES },
 	{ "disable-cache", no_argument, NULL, OPT_DISABLE_CACHE },
 	{ "poison-cache", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "clean-cache", no_argument, NULL, OPT_UNSUPPORTED },
@@ -261,7 +262,15 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 		case 'E': not_yet("-E (additional script)"); break;
 		case 'F': not_yet("-F (flight recorder mode)"); break;
 		case 'S': not_yet("-S (output file rotation)"); break;
-		case 'd': not_yet("-d (extra symbol tables)"); break;
+		case 'd':
+			/* The kernel and its modules are symbolised at run
+			 * time through the kernel's own kallsyms (%pS), which
+			 * knows every loaded module: nothing to add for them. */
+			if (strchr(optarg, '/') || access(optarg, F_OK) == 0)
+				not_yet("-d PROGRAM (symbol tables of user-space programs "
+					"come with user-space probes)");
+			break;
+		case OPT_ALL_MODULES: break;	/* as -d MODULE, for every module */
 		case 'i': not_yet("-i (interactive mode)"); break;
 		case 'C': not_yet("-C (colour)"); break;
 		case OPT_UNSUPPORTED:
