@@ -8,14 +8,17 @@
 #include "elaborate/probe_match.h"
 
 #include <fnmatch.h>
+#include <glob.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "elaborate/dwarf.h"
 #include "elaborate/ksyms.h"
 #include "util/arena.h"
 #include "util/diag.h"
+#include "util/intern.h"
 #include "util/strbuf.h"
 
 #define KRETPROBE_MAXACTIVE_MAX 4096
@@ -569,6 +572,48 @@ static int derive_modules(struct want *w, const struct pp_component *c0,
 			     arena_printf(e->a, "any module (none matches '%s')", glob));
 }
 
+/* process("GLOB"): every regular file the path pattern matches (sorted,
+ * each once by its real path), as the reference expands it; files that
+ * are not programs with debuginfo are left out. */
+static int derive_processes(struct want *w, const struct pp_component *c0,
+			    const struct pp_component *fc)
+{
+	struct elab *e = w->e;
+	const char *pattern = c0->param->str.s, *why = NULL;
+	struct ptrmap seen = { 0 };
+	char real[PATH_MAX];
+	size_t i, n = 0;
+	glob_t g = { 0 };
+	int grc;
+
+	if (glob_start(w, fc, "process", pattern))
+		return -1;
+	grc = glob(pattern, 0, NULL, &g);
+	for (i = 0; grc == 0 && i < g.gl_pathc; i++) {
+		struct stat st;
+		const char *key;
+
+		if (stat(g.gl_pathv[i], &st) || !S_ISREG(st.st_mode) ||
+		    !realpath(g.gl_pathv[i], real))
+			continue;
+		key = intern(e->in, real);
+		if (ptrmap_get(&seen, key))
+			continue;
+		ptrmap_put(e->a, &seen, key, (void *)key);
+		n++;
+		w->fam = &process_family;
+		w->m = dw_open(e, DW_USER, key, &why);
+		if (!w->m)
+			continue;
+		w->prefix = arena_printf(e->a, "process(%s)", quote(e, dw_mod_name(w->m)));
+		match_functions(w);
+	}
+	globfree(&g);
+	w->prefix = arena_printf(e->a, "process(%s)", quote(e, pattern));
+	return report(w, fc, n ? arena_printf(e->a, "the %zu files matching '%s'", n, pattern) :
+			     arena_printf(e->a, "any file (none matches '%s')", pattern));
+}
+
 /* The program a process(...) point names, opened (NULL after an error). */
 static struct dw_mod *open_program(struct want *w, const struct pp_component *c0)
 {
@@ -700,6 +745,9 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	}
 	if (w.fn_comp == 2 && strpbrk(c1->param->str.s, "*?["))
 		return derive_libraries(&w, c0, c1, fc);
+	if (w.fn_comp == 1 && !strcmp(c0->name, "process") && c0->param &&
+	    c0->param->kind == EXPR_STRING && strpbrk(c0->param->str.s, "*?["))
+		return derive_processes(&w, c0, fc);
 	w.m = open_module(&w, c0, c1);
 	if (!w.m)
 		return -1;
