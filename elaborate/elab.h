@@ -83,6 +83,8 @@ struct elab_point {
 	struct expr *cond;		/* combined if(), or NULL */
 	const struct pm_family *family;
 	struct srcloc loc;		/* the user's probe point */
+	void *data;			/* its mechanism's typed data
+					 * (elaborate/probes/points.h) */
 	/* Family data, parsed from the point's literal parameters. */
 	int64_t num[4];
 	const char *str[2];
@@ -234,7 +236,7 @@ void pm_dump_types(struct elab *e, FILE *out);
 
 /* ---- global_display.c ---- */
 /* Add an @end probe printing each script global written but never read. */
-void elab_global_display(struct elab *e, const struct pm_family *end);
+void elab_global_display(struct elab *e);
 
 /* ---- session_print.c ---- */
 void elab_print(struct elab *e, FILE *out, bool bodies);

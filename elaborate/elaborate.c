@@ -359,6 +359,6 @@ int elab_run(struct elab *e, struct ast_file *user)
 	if (diag_errors(e->d))
 		return -1;
 	sym_finish_entries(e);
-	elab_global_display(e, pm_end_family());
+	elab_global_display(e);
 	return 0;
 }

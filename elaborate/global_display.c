@@ -222,7 +222,7 @@ static void display_order(struct elab *e, struct ptrvec *out)
 	*out = fr.order;
 }
 
-void elab_global_display(struct elab *e, const struct pm_family *end)
+void elab_global_display(struct elab *e)
 {
 	struct ptrvec order;
 	size_t i;
@@ -251,7 +251,7 @@ void elab_global_display(struct elab *e, const struct pm_family *end)
 		pt->name = "end";
 		pt->listed = "end";
 		pt->chain = " <- end";
-		pt->family = end;
+		pm_set_end(e, pt);
 		pt->loc = g->loc;
 		vec_push(e->a, &b.p->points, pt);
 		vec_push(e->a, &e->probes, b.p);

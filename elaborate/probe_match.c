@@ -118,13 +118,9 @@ void pm_register_alias(struct elab *e, struct decl *d)
 void pm_init(struct elab *e)
 {
 	e->root = arena_new_obj(e->a, struct pm_node);
-	pm_register_begin_end(e);
-	pm_register_timer(e);
-	pm_register_procfs(e);
-	pm_register_kprobe(e);
-	pm_register_hwbkpt(e);
-	pm_register_dwarf(e);
-	pm_register_trace(e);
+#define PM_REGISTER_CALL(f) pm_register_##f(e);
+	STAP_FAMILIES(PM_REGISTER_CALL)
+#undef PM_REGISTER_CALL
 }
 
 /* ---- helpers for families ---- */

@@ -5,6 +5,7 @@
 #define ELABORATE_PROBE_MATCH_H
 
 #include "elaborate/elab.h"
+#include "families.h"
 
 enum pm_param { PM_NONE, PM_NUM, PM_STR };
 
@@ -19,7 +20,13 @@ struct pm_family {
 	const char *name;
 	int (*derive)(struct elab *e, struct pm_ctx *c,
 		      const struct probe_point *pp);
+	enum probe_mech mech;	/* what arms its points: their data is
+				 * elaborate/probes/points.h's of it */
+	const char *unsupported;	/* MECH_NONE: why pass 3 refuses its
+					 * points (NULL: they are run by
+					 * another point's mechanism) */
 	bool procfs;		/* $value is defined in its probes */
+	bool procfs_write;	/* ... and is what was written */
 	bool kprobe;		/* its points are kprobes: str[0] symbol,
 				 * str[1] module, num[2] offset */
 	bool per_point;		/* each point gets its own copy of the body
@@ -66,16 +73,13 @@ const struct ksyms *pm_kernel_syms(struct elab *e, const char **why);
 const struct ksyms *pm_module_syms(struct elab *e, const char *mod,
 				   const char **why);
 
-/* The `end` family, for probes pass 2 adds itself. */
-const struct pm_family *pm_end_family(void);
+/* Make @pt an `end` point of sequence 0 (for probes pass 2 adds itself). */
+void pm_set_end(struct elab *e, struct elab_point *pt);
 
-/* Family registration (elaborate/probes/). */
-void pm_register_begin_end(struct elab *e);
-void pm_register_timer(struct elab *e);
-void pm_register_procfs(struct elab *e);
-void pm_register_kprobe(struct elab *e);
-void pm_register_hwbkpt(struct elab *e);
-void pm_register_dwarf(struct elab *e);
-void pm_register_trace(struct elab *e);
+/* Family registration: pm_register_FAMILY() of elaborate/probes/FAMILY.c
+ * for each family of families.h. */
+#define PM_REGISTER_DECL(f) void pm_register_##f(struct elab *e);
+STAP_FAMILIES(PM_REGISTER_DECL)
+#undef PM_REGISTER_DECL
 
 #endif

@@ -193,7 +193,9 @@ static void preamble(struct xl *x, FILE *out)
 		else
 			fprintf(out, "#define %s 1\n", d);
 	}
-	fputs("#include \"runtime.h\"\n\n", out);
+	fputs("#include \"runtime.h\"\n", out);
+	xl_runtime_includes(x, out);
+	fputc('\n', out);
 }
 
 int translate(struct elab *e, const struct session *s, const char *modname,

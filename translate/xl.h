@@ -5,8 +5,10 @@
 #define TRANSLATE_XL_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "elaborate/elab.h"
+#include "families.h"
 #include "util/strbuf.h"
 
 /* A C expression for a script value, valid until the end of the script
@@ -47,6 +49,9 @@ struct xl {
 	struct ptrmap names;		/* function / global -> C name */
 	int nfunc;
 	int errors;
+
+	struct ptrmap pp_of;		/* live elab_point -> "stp_ppN" */
+	bool mech_used[MECH_COUNT];	/* mechanisms with points */
 };
 
 /* The frame (locals) of a probe body or function being written. */
@@ -116,6 +121,13 @@ struct elab_var *xl_var(struct xl *x, const struct expr *e);
 /* ---- stmt.c ---- */
 void xl_stmt(struct xl *x, struct stmt *s);
 
+/* ---- probe_tables.c ---- */
+/* The handlers of every point and the tables of each mechanism
+ * (translate/probes/), then the module descriptor stp_module. */
+void xl_probe_tables(struct xl *x, const char **bodies, const char **conds);
+/* #include lines of the runtime parts of the mechanisms used. */
+void xl_runtime_includes(struct xl *x, FILE *out);
+
 /* ---- print.c ---- */
 struct cv xl_print(struct xl *x, struct expr *e);
 
@@ -126,8 +138,5 @@ void xl_globals(struct xl *x);
 const char *xl_locks(struct xl *x, struct elab_probe *p, unsigned *n);
 /* The stat descriptor expression of a statistics global. */
 const char *xl_stat_desc(struct xl *x, const struct elab_var *v);
-
-/* ---- probes.c ---- */
-void xl_probe_tables(struct xl *x, const char **bodies, const char **conds);
 
 #endif

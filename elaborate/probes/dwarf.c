@@ -35,6 +35,8 @@ static const struct pm_family module_family = {
 };
 static const struct pm_family process_family = {
 	.name = "process", .derive = derive, .per_point = true,
+	.unsupported = "process(...) probes are not yet supported past pass 2 "
+		       "(user-space probing, uprobes, is a later feature)",
 };
 
 enum line_kind { LINE_NONE, LINE_RANGE, LINE_ALL, LINE_REL };

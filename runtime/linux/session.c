@@ -132,6 +132,48 @@ static void stp_run_seq(const struct stp_seq_probe *v, unsigned int n, bool begi
 	}
 }
 
+/* Start each family in order; stop at the first that fails. */
+static int stp_families_start(void)
+{
+	const struct stp_family_use *u = stp_module.families;
+	unsigned int i;
+	int rc;
+
+	for (i = 0; i < stp_module.nfamilies; i++) {
+		rc = u[i].family->start(u[i].table, u[i].n);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* Stop every family, in the reverse order. */
+static void stp_families_stop(void)
+{
+	unsigned int i = stp_module.nfamilies;
+
+	while (i--)
+		stp_module.families[i].family->stop();
+}
+
+static void stp_families_report(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < stp_module.nfamilies; i++)
+		if (stp_module.families[i].family->report)
+			stp_module.families[i].family->report();
+}
+
+static void stp_families_release(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < stp_module.nfamilies; i++)
+		if (stp_module.families[i].family->release)
+			stp_module.families[i].family->release();
+}
+
 static int stp_session_start(void)
 {
 	int rc;
@@ -150,7 +192,9 @@ static int stp_session_start(void)
 	}
 	stp_run_seq(stp_module.begin, stp_module.nbegin, true);
 	atomic_set(&stp_sess.state, STP_RUNNING);
-	rc = stp_procfs_register();
+	rc = stp_families_start();
+	if (!rc)
+		rc = stp_procfs_register();
 	if (!rc)
 		rc = stp_timers_register();
 	if (!rc)
@@ -175,8 +219,10 @@ static void stp_unregister_all(void)
 	stp_kprobes_unregister();
 	stp_timers_unregister();
 	stp_procfs_unregister();
+	stp_families_stop();
 	synchronize_rcu();	/* handlers that saw RUNNING have finished */
 	stp_kprobes_report();
+	stp_families_report();
 }
 
 static void stp_session_stop(void)
@@ -216,6 +262,7 @@ static void stp_session_stop(void)
 static void stp_module_cleanup(void)
 {
 	stp_procfs_free();
+	stp_families_release();
 	stp_transport_exit();
 	if (stp_module.globals_free)
 		stp_module.globals_free();

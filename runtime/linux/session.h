@@ -24,6 +24,34 @@ struct stp_probe {
 	size_t frame_size;		/* its body's frame: zeroed per hit */
 };
 
+/* The run-time part of a mechanism (families.h): runtime/linux/MECH.c
+ * defines `static const struct stp_family stp_MECH_family`, and the
+ * generated code lists the families it uses with their tables. */
+struct stp_family {
+	const char *name;
+	/* Register the @n points of @table (an array of the family's own
+	 * entry type, from the generated code): 0, or -errno after the
+	 * message (stp_registered). */
+	int (*start)(const void *table, unsigned int n);
+	/* Unregister: safe after a failed start or none. */
+	void (*stop)(void);
+	/* After every family stopped and their handlers finished: warnings
+	 * about the session (missed hits); or NULL. */
+	void (*report)(void);
+	/* Module unload: free what outlives stop(); or NULL. */
+	void (*release)(void);
+	/* Kernel module @mod has loaded (@coming) or is going; or NULL. */
+	void (*module)(struct module *mod, bool coming);
+};
+
+struct stp_family_use {
+	const struct stp_family *family;
+	const void *table;
+	unsigned int n;
+	bool modules;			/* some points are in kernel modules:
+					 * the session follows them (kmod.c) */
+};
+
 /* begin/end/error probes, in the order they run (sequence number, then
  * script order). */
 struct stp_seq_probe {
@@ -117,6 +145,9 @@ struct stp_module_desc {
 	const struct stp_hwbkpt_probe *hwbkpts;
 	unsigned int nhwbkpts;
 	unsigned long (*hwbkpt_addr)(unsigned int i);	/* run-time address */
+	/* the mechanisms with points, in start order (families.h) */
+	const struct stp_family_use *families;
+	unsigned int nfamilies;
 };
 
 static const struct stp_module_desc stp_module;

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* probes.c: the per-family tables of the module descriptor: begin, end
- * and error probes in run order, timers, kprobes, procfs files. Each
- * entry points at the point's struct stp_probe (stp_ppN, written by
- * translate.c). */
+/* probe_tables.c: the handler (struct stp_probe stp_ppN) of every point,
+ * each mechanism's table of its points (translate/probes/, in the order
+ * of families.h), and the module descriptor stp_module that names them. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "elaborate/dwarf.h"
 #include "elaborate/probe_match.h"
-#include "translate/xl.h"
+#include "translate/probes/probes.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
 
@@ -19,42 +18,9 @@ struct pt_ref {
 	size_t order;
 };
 
-static int by_seq(const void *a, const void *b)
-{
-	const struct pt_ref *x = a, *y = b;
-
-	if (x->pt->num[0] != y->pt->num[0])
-		return x->pt->num[0] < y->pt->num[0] ? -1 : 1;
-	return x->order < y->order ? -1 : x->order > y->order;
-}
-
 static bool family(const struct elab_point *pt, const char *name)
 {
 	return pt->family && !strcmp(pt->family->name, name);
-}
-
-/* begin/end/error: sorted by sequence number, then script order. */
-static void seq_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
-		      size_t n, const char *name, struct strbuf *desc)
-{
-	struct pt_ref *v = calloc(n + 1, sizeof(*v));
-	size_t i, k = 0;
-
-	if (!v)
-		abort();
-	for (i = 0; i < n; i++)
-		if (family(refs[i].pt, name))
-			v[k++] = refs[i];
-	qsort(v, k, sizeof(*v), by_seq);
-	if (k) {
-		sb_addf(out, "static const struct stp_seq_probe stp_%s_probes[] = {\n", name);
-		for (i = 0; i < k; i++)
-			sb_addf(out, "\t{ &stp_pp%zu, %" PRId64 "LL },\n", v[i].id, v[i].pt->num[0]);
-		sb_adds(out, "};\n\n");
-		sb_addf(desc, "\t.%s = stp_%s_probes,\n\t.n%s = %zu,\n", name, name, name, k);
-	}
-	free(v);
-	(void)x;
 }
 
 static void timer_table(struct strbuf *out, struct pt_ref *refs, size_t n,
@@ -287,21 +253,46 @@ static void kmod_table(struct xl *x, struct strbuf *out, struct strbuf *desc)
 	sb_addf(desc, "\t.kmods = stp_kmods,\n\t.nkmods = %zu,\n", x->e->kmod_anchors.n);
 }
 
-void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
+static const struct xl_mech *const mechs[MECH_COUNT] = {
+	[MECH_seq] = &xl_mech_seq,
+};
+
+const char *xl_point_ref(struct xl *x, const struct elab_point *pt)
 {
-	struct strbuf out = STRBUF_INIT, desc = STRBUF_INIT;
-	struct pt_ref *refs;
-	size_t i, j, n = 0, id = 0;
+	const char *r = ptrmap_get(&x->pp_of, pt);
 
-	for (i = 0; i < x->e->probes.n; i++) {
-		struct elab_probe *p = x->e->probes.v[i];
+	return r ? r : "NULL";
+}
 
-		if (!p->elided)
-			n += p->points.n;
-	}
-	refs = calloc(n + 1, sizeof(*refs));
-	if (!refs)
-		abort();
+bool xl_point_optional(const struct elab_point *pt)
+{
+	return pt->marks && strchr(pt->marks, '?');
+}
+
+void xl_family_use(struct xl_tables *t, const char *family, const char *table,
+		   size_t n, bool modules)
+{
+	sb_addf(t->uses, "\t{ &%s, %s, %zu, %s },\n", family, table, n,
+		modules ? "true" : "false");
+}
+
+void xl_runtime_includes(struct xl *x, FILE *out)
+{
+	int m;
+
+	for (m = 0; m < MECH_COUNT; m++)
+		if (x->mech_used[m] && mechs[m] && mechs[m]->runtime)
+			fprintf(out, "#include \"%s\"\n", mechs[m]->runtime);
+}
+
+/* The handler of every point of every live probe; @bodies[i]: the C name
+ * of probe i's body, @conds: of each point's condition (by index over all
+ * points of all live probes, in order). */
+static size_t point_handlers(struct xl *x, const char **bodies, const char **conds,
+			     struct pt_ref *refs, struct strbuf *out)
+{
+	size_t i, j, id = 0;
+
 	for (i = 0; i < x->e->probes.n; i++) {
 		struct elab_probe *p = x->e->probes.v[i];
 		unsigned nlocks;
@@ -312,16 +303,15 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 		locks = xl_locks(x, p, &nlocks);
 		for (j = 0; j < p->points.n; j++, id++) {
 			const struct elab_point *pt = p->points.v[j];
+			const struct pm_family *f = pt->family;
 
-			if (family(pt, "process"))
-				xl_error(x, &pt->loc, NULL, "process(...) probes are not yet "
-					 "supported past pass 2 (user-space probing, uprobes, "
-					 "is a later feature): %s", pt->name);
-
+			if (f && f->mech == MECH_NONE && f->unsupported)
+				xl_error(x, &pt->loc, NULL, "%s: %s", f->unsupported, pt->name);
 			refs[id].pt = pt;
 			refs[id].id = id;
 			refs[id].order = id;
-			sb_addf(&out, "static const struct stp_probe stp_pp%zu = {\n"
+			ptrmap_put(x->a, &x->pp_of, pt, arena_printf(x->a, "stp_pp%zu", id));
+			sb_addf(out, "static const struct stp_probe stp_pp%zu = {\n"
 				"\t.pp = %s,\n\t.body = %s,\n\t.cond = %s,\n"
 				"\t.locks = %s,\n\t.nlocks = %u,\n"
 				"\t.frame_size = offsetof(struct stp_probe%zu_frame, __vars_end),\n};\n\n",
@@ -329,9 +319,51 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 				conds[id] ? conds[id] : "NULL", locks, nlocks, i);
 		}
 	}
-	seq_table(x, &out, refs, n, "begin", &desc);
-	seq_table(x, &out, refs, n, "end", &desc);
-	seq_table(x, &out, refs, n, "error", &desc);
+	return id;
+}
+
+/* Each mechanism's table of its points, in the order of families.h. */
+static void mech_tables(struct xl *x, const struct pt_ref *refs, size_t n,
+			struct xl_tables *t)
+{
+	struct xl_point *v = calloc(n + 1, sizeof(*v));
+	size_t i, k;
+	int m;
+
+	if (!v)
+		abort();
+	for (m = 0; m < MECH_COUNT; m++) {
+		if (!mechs[m])
+			continue;
+		for (i = 0, k = 0; i < n; i++)
+			if (refs[i].pt->family && (int)refs[i].pt->family->mech == m)
+				v[k++] = (struct xl_point){ refs[i].pt, refs[i].id };
+		if (!k)
+			continue;
+		x->mech_used[m] = true;
+		mechs[m]->emit(x, v, k, t);
+	}
+	free(v);
+}
+
+void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
+{
+	struct strbuf out = STRBUF_INIT, desc = STRBUF_INIT, uses = STRBUF_INIT;
+	struct xl_tables t = { &out, &desc, &uses };
+	struct pt_ref *refs;
+	size_t i, n = 0;
+
+	for (i = 0; i < x->e->probes.n; i++) {
+		struct elab_probe *p = x->e->probes.v[i];
+
+		if (!p->elided)
+			n += p->points.n;
+	}
+	refs = calloc(n + 1, sizeof(*refs));
+	if (!refs)
+		abort();
+	n = point_handlers(x, bodies, conds, refs, &out);
+	mech_tables(x, refs, n, &t);
 	timer_table(&out, refs, n, &desc);
 	kprobe_table(x, &out, refs, n, &desc);
 	trace_table(x, &out, refs, n, &desc);
@@ -339,6 +371,12 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 	hwbkpt_table(&out, refs, n, &desc);
 	kmod_table(x, &out, &desc);
 	free(refs);
+	if (uses.len) {
+		sb_addf(&out, "static const struct stp_family_use stp_families[] = {\n%s};\n\n",
+			sb_str(&uses));
+		sb_adds(&desc, "\t.families = stp_families,\n"
+			"\t.nfamilies = ARRAY_SIZE(stp_families),\n");
+	}
 	sb_addf(&out, "static const struct stp_module_desc stp_module = {\n"
 		"\t.name = %s,\n\t.frame_size = sizeof(union stp_frames),\n"
 		"\t.globals_init = stp_globals_init,\n\t.globals_free = stp_globals_free,\n%s};\n",
@@ -346,4 +384,5 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 	sb_addn(x->cur, out.buf, out.len);
 	sb_release(&out);
 	sb_release(&desc);
+	sb_release(&uses);
 }

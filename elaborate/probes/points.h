@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* points.h: the typed data each mechanism's points carry from pass 2 to
+ * pass 3 (elab_point.data), decided once by the family that derives them. */
+#ifndef ELABORATE_PROBES_POINTS_H
+#define ELABORATE_PROBES_POINTS_H
+
+#include <assert.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "elaborate/probe_match.h"
+
+/* begin, end, error: run in order of sequence number, then script order. */
+enum seq_kind { SEQ_BEGIN, SEQ_END, SEQ_ERROR };
+
+struct seq_point {
+	enum seq_kind kind;
+	int64_t seq;
+};
+
+/* timer.*: a period and a random spread in one unit. */
+enum timer_unit {
+	TIMER_NS,			/* nanoseconds */
+	TIMER_JIFFIES,			/* ticks of the target kernel's HZ */
+	TIMER_PROFILE,			/* every tick, on each CPU */
+};
+
+struct timer_point {
+	enum timer_unit unit;
+	int64_t period;
+	int64_t randomize;		/* +- this much each period, or 0 */
+};
+
+/* procfs("PATH").read / .write */
+struct procfs_point {
+	const char *path;		/* under /proc/systemtap/MODULE */
+	int64_t maxsize;		/* read buffer; 0: the default */
+	int64_t umask;			/* -1: none given */
+	bool write;
+};
+
+/* kprobe.*, kernel.function/statement, module(M).function/statement */
+struct kprobe_point {
+	const char *symbol;		/* NULL: an absolute address */
+	const char *module;		/* NULL: the kernel */
+	uint64_t offset;		/* from the symbol */
+	uint64_t addr;			/* without a symbol */
+	int64_t maxactive;		/* .return: -1 for the default */
+	bool ret;			/* a kretprobe */
+};
+
+/* kernel.trace("SYSTEM:NAME") */
+struct tracepoint_point {
+	const char *name;
+	const char *system;
+	unsigned nargs;
+};
+
+/* kernel.data(ADDR|"SYMBOL")[.length(N)].write|.rw */
+struct hwbkpt_point {
+	const char *symbol;		/* NULL for an address */
+	uint64_t addr;			/* the address given, without a symbol */
+	const char *addr_expr;		/* C: the run-time address */
+	unsigned len;			/* 1, 2, 4 or 8 bytes */
+	bool write;			/* .write, else .rw */
+};
+
+/* The data of @pt, a point of mechanism @mech: seq_point(pt), ... */
+#define PM_POINT_DATA(m, type)						\
+static inline struct type *m##_point(const struct elab_point *pt)	\
+{									\
+	assert(pt->family && pt->family->mech == MECH_##m);		\
+	return pt->data;						\
+}
+PM_POINT_DATA(seq, seq_point)
+PM_POINT_DATA(timer, timer_point)
+PM_POINT_DATA(procfs, procfs_point)
+PM_POINT_DATA(kprobe, kprobe_point)
+PM_POINT_DATA(tracepoint, tracepoint_point)
+PM_POINT_DATA(hwbkpt, hwbkpt_point)
+#undef PM_POINT_DATA
+
+#endif
