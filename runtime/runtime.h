@@ -101,7 +101,6 @@
 #include "linux/context.c"
 #include "linux/print.c"
 #include "linux/globals.c"
-#include "linux/timer.c"
 #include "linux/kmod.c"
 #include "linux/kprobe.c"
 #include "linux/procfs.c"

@@ -23,34 +23,6 @@ static bool family(const struct elab_point *pt, const char *name)
 	return pt->family && !strcmp(pt->family->name, name);
 }
 
-static void timer_table(struct strbuf *out, struct pt_ref *refs, size_t n,
-			struct strbuf *desc)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < n; i++) {
-		const struct elab_point *pt = refs[i].pt;
-		bool jiffies;
-
-		if (!family(pt, "timer"))
-			continue;
-		if (!k++)
-			sb_adds(out, "static const struct stp_timer_probe stp_timers[] = {\n");
-		if (!strcmp(pt->str[0], "profile")) {
-			sb_addf(out, "\t{ &stp_pp%zu, NSEC_PER_SEC / HZ, 0, true },\n", refs[i].id);
-			continue;
-		}
-		jiffies = !strcmp(pt->str[0], "jiffies");
-		sb_addf(out, "\t{ &stp_pp%zu, %" PRId64 "ULL%s, %" PRId64 "ULL%s, false },\n",
-			refs[i].id, pt->num[0], jiffies ? " * (NSEC_PER_SEC / HZ)" : "",
-			pt->num[1], jiffies ? " * (NSEC_PER_SEC / HZ)" : "");
-	}
-	if (k) {
-		sb_adds(out, "};\n\n");
-		sb_addf(desc, "\t.timers = stp_timers,\n\t.ntimers = %zu,\n", k);
-	}
-}
-
 static void kprobe_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 			 size_t n, struct strbuf *desc)
 {
@@ -255,6 +227,7 @@ static void kmod_table(struct xl *x, struct strbuf *out, struct strbuf *desc)
 
 static const struct xl_mech *const mechs[MECH_COUNT] = {
 	[MECH_seq] = &xl_mech_seq,
+	[MECH_timer] = &xl_mech_timer,
 };
 
 const char *xl_point_ref(struct xl *x, const struct elab_point *pt)
@@ -364,7 +337,6 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 		abort();
 	n = point_handlers(x, bodies, conds, refs, &out);
 	mech_tables(x, refs, n, &t);
-	timer_table(&out, refs, n, &desc);
 	kprobe_table(x, &out, refs, n, &desc);
 	trace_table(x, &out, refs, n, &desc);
 	procfs_table(x, &out, refs, n, &desc);

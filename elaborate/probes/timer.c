@@ -3,7 +3,7 @@
  * ns/nsec(N) with .randomize(M), timer.hz(N) and timer.profile.tick. The
  * range checks are the reference's: a period between 100 us and one day,
  * jiffies 1..1000000, a randomization between 0 and the period. */
-#include "elaborate/probe_match.h"
+#include "elaborate/probes/points.h"
 
 #include <string.h>
 
@@ -11,10 +11,12 @@
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
 
-static const struct pm_family timer_family = { .name = "timer", .derive = derive };
+static const struct pm_family timer_family = {
+	.name = "timer", .derive = derive, .mech = MECH_timer,
+};
 
 /* Units: nanoseconds per unit, and the unit's allowed interval range. */
-static const struct timer_unit {
+static const struct timer_unit_def {
 	const char *name;
 	int64_t ns;
 	int64_t lo, hi;
@@ -50,13 +52,14 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	const struct pp_component *kind = pp->comps.v[1];
 	const struct expr *n = kind->param, *r = pm_param_of(pp, "randomize");
 	struct elab_point *pt;
+	struct timer_point *d = arena_new_obj(e->a, struct timer_point);
 	size_t i;
 
 	pt = pm_point(e, c, pp);
 	pt->family = &timer_family;
-	pt->str[0] = kind->name;
+	pt->data = d;
 	if (!strcmp(kind->name, "profile")) {
-		pt->str[0] = "profile";
+		d->unit = TIMER_PROFILE;
 		pm_emit(e, c, pt);
 		return 1;
 	}
@@ -73,8 +76,9 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 				 "invalid randomize for jiffies timer");
 			return -1;
 		}
-		pt->num[0] = n->num;
-		pt->num[1] = r ? r->num : 0;
+		d->unit = TIMER_JIFFIES;
+		d->period = n->num;
+		d->randomize = r ? r->num : 0;
 		pm_emit(e, c, pt);
 		return 1;
 	}
@@ -84,8 +88,8 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 				 "frequency must be greater than 0");
 			return -1;
 		}
-		pt->num[0] = 1000000000LL / n->num;	/* period in ns */
-		if (pt->num[0] < 100000) {
+		d->period = 1000000000LL / n->num;	/* period in ns */
+		if (d->period < 100000) {
 			pm_error(e, c, param_loc(pp, "hz"), num_token(e, pp, "hz"),
 				 "interval value out of range (100000, 86400000000000)");
 			return -1;
@@ -94,7 +98,7 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 		return 1;
 	}
 	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		const struct timer_unit *u = &units[i];
+		const struct timer_unit_def *u = &units[i];
 
 		if (strcmp(u->name, kind->name))
 			continue;
@@ -111,8 +115,8 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 				 "randomization value out of range");
 			return -1;
 		}
-		pt->num[0] = n->num * u->ns;
-		pt->num[1] = r ? r->num * u->ns : 0;
+		d->period = n->num * u->ns;
+		d->randomize = r ? r->num * u->ns : 0;
 		pm_emit(e, c, pt);
 		return 1;
 	}

@@ -196,8 +196,6 @@ static int stp_session_start(void)
 	if (!rc)
 		rc = stp_procfs_register();
 	if (!rc)
-		rc = stp_timers_register();
-	if (!rc)
 		rc = stp_kprobes_register();
 	if (!rc)
 		rc = stp_traces_register();
@@ -217,7 +215,6 @@ static void stp_unregister_all(void)
 	stp_hwbkpts_unregister();
 	stp_traces_unregister();
 	stp_kprobes_unregister();
-	stp_timers_unregister();
 	stp_procfs_unregister();
 	stp_families_stop();
 	synchronize_rcu();	/* handlers that saw RUNNING have finished */

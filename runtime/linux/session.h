@@ -59,13 +59,6 @@ struct stp_seq_probe {
 	s64 seq;
 };
 
-struct stp_timer_probe {
-	const struct stp_probe *probe;
-	u64 period_ns;
-	u64 randomize_ns;		/* +- this much each period */
-	bool profile;			/* one per CPU, interrupted registers */
-};
-
 struct stp_kprobe_probe {
 	const struct stp_probe *probe;
 	const char *symbol;		/* NULL for an absolute address */
@@ -132,8 +125,6 @@ struct stp_module_desc {
 	void (*globals_free)(void);
 	const struct stp_seq_probe *begin, *end, *error;
 	unsigned int nbegin, nend, nerror;
-	const struct stp_timer_probe *timers;
-	unsigned int ntimers;
 	const struct stp_kprobe_probe *kprobes;
 	unsigned int nkprobes;
 	const struct stp_trace_probe *traces;

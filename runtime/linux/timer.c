@@ -3,12 +3,22 @@
  * amount with .randomize) and timer.profile.tick on one pinned hrtimer per
  * CPU, whose handler sees the interrupted registers. */
 
+/* A point, in the generated table stp_timers[]. */
+struct stp_timer_probe {
+	const struct stp_probe *probe;
+	u64 period_ns;
+	u64 randomize_ns;		/* +- this much each period */
+	bool profile;			/* one per CPU, interrupted registers */
+};
+
 struct stp_timer_state {
 	struct hrtimer t;
 	const struct stp_timer_probe *tp;
 };
 
 struct stp_timers {
+	const struct stp_timer_probe *v;	/* the table */
+	unsigned int n;
 	struct stp_timer_state *plain;		/* one per timer probe */
 	struct stp_timer_state *profile;	/* nr_cpu_ids per profile probe */
 	unsigned int nprofile;
@@ -66,23 +76,23 @@ static void stp_profile_start_here(void *arg)
 		stp_timer_start_one(&stp_tm.profile[i * nr_cpu_ids + cpu], true);
 }
 
-static int stp_timers_register(void)
+static int stp_timers_start(const void *table, unsigned int n)
 {
 	unsigned int i, p = 0, cpu;
 
-	if (!stp_module.ntimers)
-		return 0;
-	stp_tm.plain = vzalloc(sizeof(*stp_tm.plain) * stp_module.ntimers);
-	for (i = 0; i < stp_module.ntimers; i++)
-		if (stp_module.timers[i].profile)
+	stp_tm.v = table;
+	stp_tm.n = n;
+	stp_tm.plain = vzalloc(sizeof(*stp_tm.plain) * n);
+	for (i = 0; i < n; i++)
+		if (stp_tm.v[i].profile)
 			stp_tm.nprofile++;
 	if (stp_tm.nprofile)
 		stp_tm.profile = vzalloc(sizeof(*stp_tm.profile) * stp_tm.nprofile * nr_cpu_ids);
 	if (!stp_tm.plain || (stp_tm.nprofile && !stp_tm.profile))
 		return -ENOMEM;
 	WRITE_ONCE(stp_tm.live, true);
-	for (i = 0; i < stp_module.ntimers; i++) {
-		const struct stp_timer_probe *tp = &stp_module.timers[i];
+	for (i = 0; i < n; i++) {
+		const struct stp_timer_probe *tp = &stp_tm.v[i];
 
 		if (!tp->profile) {
 			stp_tm.plain[i].tp = tp;
@@ -98,14 +108,14 @@ static int stp_timers_register(void)
 	return 0;
 }
 
-static void stp_timers_unregister(void)
+static void stp_timers_stop(void)
 {
 	unsigned int i, cpu;
 
 	if (!READ_ONCE(stp_tm.live))
 		goto free;
 	WRITE_ONCE(stp_tm.live, false);
-	for (i = 0; i < stp_module.ntimers; i++)
+	for (i = 0; i < stp_tm.n; i++)
 		if (stp_tm.plain[i].tp)
 			hrtimer_cancel(&stp_tm.plain[i].t);
 	for (i = 0; i < stp_tm.nprofile; i++)
@@ -117,3 +127,9 @@ free:
 	vfree(stp_tm.profile);
 	stp_tm.plain = stp_tm.profile = NULL;
 }
+
+static const struct stp_family stp_timer_family = {
+	.name = "timer",
+	.start = stp_timers_start,
+	.stop = stp_timers_stop,
+};
