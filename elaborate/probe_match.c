@@ -278,7 +278,7 @@ static struct elab_probe *group_for(struct elab *e, struct pm_ctx *c,
 		sb_addf(&key, ",%p", (void *)f->alias);
 		stack[n++] = f;
 	}
-	sb_addf(&key, "/%d/%d", pt->family->procfs, pt->is_write);
+	sb_addf(&key, "/%d/%d", pt->family->procfs, pt->family->procfs_write);
 	if (pt->family->per_point)
 		sb_addf(&key, "/%p", (const void *)pt);
 	k = intern(e->in, sb_to_arena(&key, e->a));
@@ -289,7 +289,7 @@ static struct elab_probe *group_for(struct elab *e, struct pm_ctx *c,
 	p->decl = c->decl;
 	p->file = c->file;
 	p->procfs = pt->family->procfs;
-	p->procfs_write = pt->is_write;
+	p->procfs_write = pt->family->procfs_write;
 	for (i = 0; i < n; i++) {
 		const struct decl *a = stack[i]->alias;
 

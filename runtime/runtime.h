@@ -103,7 +103,6 @@
 #include "linux/globals.c"
 #include "linux/kmod.c"
 #include "linux/kprobe.c"
-#include "linux/procfs.c"
 #include "linux/tracepoint.c"
 #include "linux/hwbkpt.c"
 #include "linux/session.c"

@@ -122,57 +122,6 @@ static void trace_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 	sb_release(&tab);
 }
 
-/* One file per path: its .read and .write points together. */
-static void procfs_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
-			 size_t n, struct strbuf *desc)
-{
-	size_t i, j, k = 0;
-
-	for (i = 0; i < n; i++) {
-		const struct elab_point *pt = refs[i].pt;
-		const struct pt_ref *rd = NULL, *wr = NULL;
-		int64_t maxsize = 0, umask = -1;
-		unsigned mode;
-		bool dup = false;
-
-		if (!family(pt, "procfs"))
-			continue;
-		for (j = 0; j < i; j++)
-			if (family(refs[j].pt, "procfs") && !strcmp(refs[j].pt->str[0], pt->str[0]))
-				dup = true;
-		if (dup)
-			continue;
-		for (j = i; j < n; j++) {
-			const struct elab_point *q = refs[j].pt;
-
-			if (!family(q, "procfs") || strcmp(q->str[0], pt->str[0]))
-				continue;
-			if (q->is_write && !wr)
-				wr = &refs[j];
-			if (!q->is_write && !rd)
-				rd = &refs[j];
-			if (q->num[0] > maxsize)
-				maxsize = q->num[0];
-			if (q->num[1] >= 0)
-				umask = q->num[1];
-		}
-		mode = (rd ? 0400u : 0u) | (wr ? 0200u : 0u);	/* root's only */
-		if (umask >= 0)
-			mode &= ~(unsigned)umask;
-		if (!k++)
-			sb_adds(out, "static const struct stp_procfs_probe stp_procfs[] = {\n");
-		sb_addf(out, "\t{ %s, %s, %s, 0%o, %s },\n",
-			rd ? arena_printf(x->a, "&stp_pp%zu", rd->id) : "NULL",
-			wr ? arena_printf(x->a, "&stp_pp%zu", wr->id) : "NULL",
-			c_string(x->a, pt->str[0], strlen(pt->str[0])), mode,
-			maxsize > 0 ? arena_printf(x->a, "%" PRId64, maxsize) : "STP_PROCFS_BUFSIZE");
-	}
-	if (k) {
-		sb_adds(out, "};\n\n");
-		sb_addf(desc, "\t.procfs = stp_procfs,\n\t.nprocfs = %zu,\n", k);
-	}
-}
-
 /* @bodies[i] / @conds: C names per probe body and per point (by index
  * over all points of all live probes, in order). */
 /* kernel.data: hardware watchpoints. */
@@ -227,6 +176,7 @@ static void kmod_table(struct xl *x, struct strbuf *out, struct strbuf *desc)
 
 static const struct xl_mech *const mechs[MECH_COUNT] = {
 	[MECH_seq] = &xl_mech_seq,
+	[MECH_procfs] = &xl_mech_procfs,
 	[MECH_timer] = &xl_mech_timer,
 };
 
@@ -253,9 +203,13 @@ void xl_runtime_includes(struct xl *x, FILE *out)
 {
 	int m;
 
+	/* as runtime.h does: not every module calls every helper */
+	fputs("#pragma GCC diagnostic push\n"
+	      "#pragma GCC diagnostic ignored \"-Wunused-function\"\n", out);
 	for (m = 0; m < MECH_COUNT; m++)
 		if (x->mech_used[m] && mechs[m] && mechs[m]->runtime)
 			fprintf(out, "#include \"%s\"\n", mechs[m]->runtime);
+	fputs("#pragma GCC diagnostic pop\n", out);
 }
 
 /* The handler of every point of every live probe; @bodies[i]: the C name
@@ -339,7 +293,6 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 	mech_tables(x, refs, n, &t);
 	kprobe_table(x, &out, refs, n, &desc);
 	trace_table(x, &out, refs, n, &desc);
-	procfs_table(x, &out, refs, n, &desc);
 	hwbkpt_table(&out, refs, n, &desc);
 	kmod_table(x, &out, &desc);
 	free(refs);

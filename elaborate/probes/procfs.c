@@ -3,7 +3,7 @@
  * .read probes set $value (the file's content) and whose .write probes
  * receive what was written in $value; .maxsize(N) sizes the read buffer,
  * .umask(N) the file mode. */
-#include "elaborate/probe_match.h"
+#include "elaborate/probes/points.h"
 
 #include <string.h>
 
@@ -12,7 +12,13 @@
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
 
-static const struct pm_family procfs_family = { .name = "procfs", .derive = derive, .procfs = true };
+static const struct pm_family procfs_read_family = {
+	.name = "procfs", .derive = derive, .mech = MECH_procfs, .procfs = true,
+};
+static const struct pm_family procfs_write_family = {
+	.name = "procfs", .derive = derive, .mech = MECH_procfs, .procfs = true,
+	.procfs_write = true,
+};
 
 /* Why @path cannot name a file under /proc/systemtap/MODULE, or NULL. */
 static const char *bad_path(const char *path)
@@ -46,13 +52,16 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	const struct expr *maxsize = pm_param_of(pp, "maxsize");
 	const struct expr *umask = pm_param_of(pp, "umask");
 	struct elab_point *pt = pm_point(e, c, pp);
+	struct procfs_point *d = arena_new_obj(e->a, struct procfs_point);
 	const char *why;
 
-	pt->family = &procfs_family;
-	pt->str[0] = c0->param ? c0->param->str.s : "command";
-	if (c0->param && (strlen(pt->str[0]) != c0->param->str.len ||
-			  (why = bad_path(pt->str[0])))) {
-		if (strlen(pt->str[0]) != c0->param->str.len)
+	d->write = pm_has(pp, "write");
+	pt->family = d->write ? &procfs_write_family : &procfs_read_family;
+	pt->data = d;
+	d->path = c0->param ? c0->param->str.s : "command";
+	if (c0->param && (strlen(d->path) != c0->param->str.len ||
+			  (why = bad_path(d->path)))) {
+		if (strlen(d->path) != c0->param->str.len)
 			why = "procfs path cannot contain a NUL character";
 		pm_error(e, c, &c0->param->loc, elab_token(e, c0->param), "%s", why);
 		return -1;
@@ -62,20 +71,19 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 			 "maxsize must be greater than 0");
 		return -1;
 	}
-	pt->is_write = pm_has(pp, "write");
-	if (!pt->is_write) {
-		const char *key = intern(e->in, pt->str[0]);
+	if (!d->write) {
+		const char *key = intern(e->in, d->path);
 
 		if (ptrmap_get(&e->procfs_reads, key)) {
 			pm_error(e, c, &c0->loc, "identifier 'procfs'",
 				 "only one read procfs probe can exist for procfs "
-				 "path \"%s\"", pt->str[0]);
+				 "path \"%s\"", d->path);
 			return -1;
 		}
 		ptrmap_put(e->a, &e->procfs_reads, key, pt);
 	}
-	pt->num[0] = maxsize ? maxsize->num : 0;
-	pt->num[1] = umask ? umask->num : -1;
+	d->maxsize = maxsize ? maxsize->num : 0;
+	d->umask = umask ? umask->num : -1;
 	pm_emit(e, c, pt);
 	return 1;
 }
@@ -89,9 +97,10 @@ void pm_register_procfs(struct elab *e)
 	size_t i;
 
 	for (i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
-		pm_register(e, arena_printf(e->a, "procfs.%s", tails[i]),
-			    &procfs_family);
-		pm_register(e, arena_printf(e->a, "procfs(s).%s", tails[i]),
-			    &procfs_family);
+		const struct pm_family *f = strstr(tails[i], "write") ?
+					    &procfs_write_family : &procfs_read_family;
+
+		pm_register(e, arena_printf(e->a, "procfs.%s", tails[i]), f);
+		pm_register(e, arena_printf(e->a, "procfs(s).%s", tails[i]), f);
 	}
 }

@@ -5,6 +5,15 @@
  * the written text to the .write probe as $value. Buffers are allocated
  * at registration, one per file, under a mutex. */
 
+/* A file, in the generated table stp_procfs[]. */
+struct stp_procfs_probe {
+	const struct stp_probe *read;	/* either may be NULL */
+	const struct stp_probe *write;
+	const char *path;		/* under /proc/systemtap/MODULE */
+	umode_t umode;
+	size_t maxsize;			/* read buffer */
+};
+
 struct stp_procfs_state {
 	const struct stp_procfs_probe *d;
 	struct mutex lock;
@@ -13,6 +22,8 @@ struct stp_procfs_state {
 };
 
 static struct stp_procfs_state *stp_pf;
+static const struct stp_procfs_probe *stp_pf_v;	/* the table */
+static unsigned int stp_pf_n;
 
 #ifndef STP_PROCFS_BUFSIZE
 #define STP_PROCFS_BUFSIZE MAXSTRINGLEN
@@ -111,7 +122,7 @@ static bool stp_procfs_dir_made(unsigned int i, const char *sub, size_t n)
 	unsigned int j;
 
 	for (j = 0; j < i; j++) {
-		const char *p = stp_module.procfs[j].path;
+		const char *p = stp_pf_v[j].path;
 
 		if (!strncmp(p, sub, n) && p[n] == '/')
 			return true;
@@ -119,22 +130,22 @@ static bool stp_procfs_dir_made(unsigned int i, const char *sub, size_t n)
 	return false;
 }
 
-static int stp_procfs_register(void)
+static int stp_procfs_start(const void *table, unsigned int n)
 {
 	unsigned int i;
 
-	if (!stp_module.nprocfs)
-		return 0;
-	stp_pf = vzalloc(sizeof(*stp_pf) * stp_module.nprocfs);
+	stp_pf_v = table;
+	stp_pf_n = n;
+	stp_pf = vzalloc(sizeof(*stp_pf) * n);
 	if (!stp_pf)
 		return -ENOMEM;
-	for (i = 0; i < stp_module.nprocfs; i++) {
+	for (i = 0; i < n; i++) {
 		struct stp_procfs_state *s = &stp_pf[i];
-		const char *path = stp_module.procfs[i].path;
+		const char *path = stp_pf_v[i].path;
 		char sub[128];
 		const char *slash;
 
-		s->d = &stp_module.procfs[i];
+		s->d = &stp_pf_v[i];
 		mutex_init(&s->lock);
 		s->buf = vzalloc(s->d->maxsize);
 		if (!s->buf)
@@ -156,27 +167,34 @@ static int stp_procfs_register(void)
 
 /* The files go with the module's directory (transport.c); the buffers
  * go here, once no reader can be inside. */
-static void stp_procfs_unregister(void)
+static void stp_procfs_stop(void)
 {
 	unsigned int i;
 	char path[160];
 
 	if (!stp_pf)
 		return;
-	for (i = 0; i < stp_module.nprocfs; i++) {
-		snprintf(path, sizeof(path), "%s", stp_module.procfs[i].path);
+	for (i = 0; i < stp_pf_n; i++) {
+		snprintf(path, sizeof(path), "%s", stp_pf_v[i].path);
 		remove_proc_entry(path, stp_tp.dir);
 	}
 }
 
-static void stp_procfs_free(void)
+static void stp_procfs_release(void)
 {
 	unsigned int i;
 
 	if (!stp_pf)
 		return;
-	for (i = 0; i < stp_module.nprocfs; i++)
+	for (i = 0; i < stp_pf_n; i++)
 		vfree(stp_pf[i].buf);
 	vfree(stp_pf);
 	stp_pf = NULL;
 }
+
+static const struct stp_family stp_procfs_family = {
+	.name = "procfs",
+	.start = stp_procfs_start,
+	.stop = stp_procfs_stop,
+	.release = stp_procfs_release,
+};

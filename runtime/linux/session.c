@@ -194,8 +194,6 @@ static int stp_session_start(void)
 	atomic_set(&stp_sess.state, STP_RUNNING);
 	rc = stp_families_start();
 	if (!rc)
-		rc = stp_procfs_register();
-	if (!rc)
 		rc = stp_kprobes_register();
 	if (!rc)
 		rc = stp_traces_register();
@@ -215,7 +213,6 @@ static void stp_unregister_all(void)
 	stp_hwbkpts_unregister();
 	stp_traces_unregister();
 	stp_kprobes_unregister();
-	stp_procfs_unregister();
 	stp_families_stop();
 	synchronize_rcu();	/* handlers that saw RUNNING have finished */
 	stp_kprobes_report();
@@ -258,7 +255,6 @@ static void stp_session_stop(void)
 
 static void stp_module_cleanup(void)
 {
-	stp_procfs_free();
 	stp_families_release();
 	stp_transport_exit();
 	if (stp_module.globals_free)

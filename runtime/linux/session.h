@@ -88,14 +88,6 @@ struct stp_hwbkpt_probe {
 	bool optional;
 };
 
-struct stp_procfs_probe {
-	const struct stp_probe *read;	/* either may be NULL */
-	const struct stp_probe *write;
-	const char *path;		/* under /proc/systemtap/MODULE */
-	umode_t umode;
-	size_t maxsize;			/* read buffer */
-};
-
 /* A symbol of a kernel module that static variables of the module are
  * addressed from (kmod.c): its run-time address while the module is
  * loaded. */
@@ -129,8 +121,6 @@ struct stp_module_desc {
 	unsigned int nkprobes;
 	const struct stp_trace_probe *traces;
 	unsigned int ntraces;
-	const struct stp_procfs_probe *procfs;
-	unsigned int nprocfs;
 	struct stp_kmod *kmods;
 	unsigned int nkmods;
 	const struct stp_hwbkpt_probe *hwbkpts;
