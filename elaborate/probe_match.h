@@ -27,8 +27,6 @@ struct pm_family {
 					 * another point's mechanism) */
 	bool procfs;		/* $value is defined in its probes */
 	bool procfs_write;	/* ... and is what was written */
-	bool kprobe;		/* its points are kprobes: str[0] symbol,
-				 * str[1] module, num[2] offset */
 	bool per_point;		/* each point gets its own copy of the body
 				 * ($vars differ between points) */
 };

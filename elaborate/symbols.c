@@ -499,7 +499,6 @@ static void entry_expr(struct elab *e, struct scope *sc, struct expr *x)
 		*pt = *rp;
 		pt->family = &entry_family;
 		pt->site = es;
-		pt->is_return = false;
 		pt->name = arena_printf(e->a, "%s (entry)", rp->name);
 		ep->decl = sc->probe->decl;
 		ep->file = sc->probe->file;

@@ -23,71 +23,6 @@ static bool family(const struct elab_point *pt, const char *name)
 	return pt->family && !strcmp(pt->family->name, name);
 }
 
-static void kprobe_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
-			 size_t n, struct strbuf *desc)
-{
-	size_t i, k = 0;
-	struct strbuf *ent = out;
-	struct strbuf tab = STRBUF_INIT;
-
-	out = &tab;	/* entry functions go before the table */
-	for (i = 0; i < n; i++) {
-		const struct elab_point *pt = refs[i].pt;
-		const char *sym, *entry;
-
-		if (!pt->family || !pt->family->kprobe)
-			continue;
-		if (!k++)
-			sb_adds(out, "static const struct stp_kprobe_probe stp_kprobes[] = {\n");
-		if (pt->str[0]) {
-			const char *s = pt->str[1] ? arena_printf(x->a, "%s:%s", pt->str[1], pt->str[0])
-						   : pt->str[0];
-
-			sym = c_string(x->a, s, strlen(s));
-		} else {
-			sym = "NULL";
-		}
-		entry = "NULL, 0, NULL";
-		if (pt->site && (pt->site->entry_slots || pt->site->entry_strs)) {
-			const char *fn = "NULL", *ep = "NULL";
-			size_t j;
-
-			if (pt->site->entry_code) {
-				sb_addf(ent, "/* entry values of %s */\n"
-					"static void stp_entry%zu(struct pt_regs *stp_regs, u64 *slots)\n{\n"
-					"#undef STP_DW_REGS\n#define STP_DW_REGS stp_regs\n%s"
-					"#undef STP_DW_REGS\n"
-					"#define STP_DW_REGS STP_DW_REGS_OF_CONTEXT\n}\n\n",
-					pt->name, refs[i].id, pt->site->entry_code);
-				fn = arena_printf(x->a, "stp_entry%zu", refs[i].id);
-			}
-			for (j = 0; pt->site->entry_probe && j < n; j++)
-				if (refs[j].pt == pt->site->entry_probe->points.v[0])
-					ep = arena_printf(x->a, "&stp_pp%zu", refs[j].id);
-			entry = arena_printf(x->a, "%s, %u + %u * STP_STR_SLOTS, %s", fn,
-					     pt->site->entry_slots, pt->site->entry_strs, ep);
-			/* the kernel refuses more instance data than this */
-			sb_addf(ent, "#ifdef KRETPROBE_MAX_DATA_SIZE\n"
-				"_Static_assert((%u + %u * STP_STR_SLOTS) * 8 <= KRETPROBE_MAX_DATA_SIZE,\n"
-				"\t\"the values \" %s \" captures at entry take more than "
-				"KRETPROBE_MAX_DATA_SIZE bytes: capture fewer strings, or lower MAXSTRINGLEN\");\n"
-				"#endif\n\n", pt->site->entry_slots, pt->site->entry_strs,
-				c_string(x->a, pt->name, strlen(pt->name)));
-		}
-		sb_addf(out, "\t{ &stp_pp%zu, %s, 0x%" PRIx64 "UL, 0x%" PRIx64 "UL, %s, %" PRId64 ", %s, %s },\n",
-			refs[i].id, sym, (uint64_t)pt->num[2],
-			pt->str[0] ? (uint64_t)0 : (uint64_t)pt->num[1],
-			pt->is_return ? "true" : "false", pt->num[0] > 0 ? pt->num[0] : 0,
-			pt->marks && strchr(pt->marks, '?') ? "true" : "false", entry);
-	}
-	if (k) {
-		sb_adds(out, "};\n\n");
-		sb_addf(desc, "\t.kprobes = stp_kprobes,\n\t.nkprobes = %zu,\n", k);
-	}
-	sb_addn(ent, tab.buf ? tab.buf : "", tab.len);
-	sb_release(&tab);
-}
-
 /* kernel.trace: a callback per probe with the tracepoint's arity. */
 static void trace_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
 			size_t n, struct strbuf *desc)
@@ -178,6 +113,7 @@ static const struct xl_mech *const mechs[MECH_COUNT] = {
 	[MECH_seq] = &xl_mech_seq,
 	[MECH_procfs] = &xl_mech_procfs,
 	[MECH_timer] = &xl_mech_timer,
+	[MECH_kprobe] = &xl_mech_kprobe,
 };
 
 const char *xl_point_ref(struct xl *x, const struct elab_point *pt)
@@ -201,15 +137,19 @@ void xl_family_use(struct xl_tables *t, const char *family, const char *table,
 
 void xl_runtime_includes(struct xl *x, FILE *out)
 {
-	int m;
+	int m, k = 0;
 
-	/* as runtime.h does: not every module calls every helper */
-	fputs("#pragma GCC diagnostic push\n"
-	      "#pragma GCC diagnostic ignored \"-Wunused-function\"\n", out);
-	for (m = 0; m < MECH_COUNT; m++)
-		if (x->mech_used[m] && mechs[m] && mechs[m]->runtime)
-			fprintf(out, "#include \"%s\"\n", mechs[m]->runtime);
-	fputs("#pragma GCC diagnostic pop\n", out);
+	for (m = 0; m < MECH_COUNT; m++) {
+		if (!x->mech_used[m] || !mechs[m] || !mechs[m]->runtime)
+			continue;
+		/* as runtime.h does: not every module calls every helper */
+		if (!k++)
+			fputs("#pragma GCC diagnostic push\n"
+			      "#pragma GCC diagnostic ignored \"-Wunused-function\"\n", out);
+		fprintf(out, "#include \"%s\"\n", mechs[m]->runtime);
+	}
+	if (k)
+		fputs("#pragma GCC diagnostic pop\n", out);
 }
 
 /* The handler of every point of every live probe; @bodies[i]: the C name
@@ -291,7 +231,6 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 		abort();
 	n = point_handlers(x, bodies, conds, refs, &out);
 	mech_tables(x, refs, n, &t);
-	kprobe_table(x, &out, refs, n, &desc);
 	trace_table(x, &out, refs, n, &desc);
 	hwbkpt_table(&out, refs, n, &desc);
 	kmod_table(x, &out, &desc);

@@ -5,7 +5,7 @@
  * .label(L), numeric addresses and .absolute. Patterns are
  * FUNC[@FILE][:LINE|:A-B|:*|+OFF], matched against the module's function
  * index (elaborate/dwarf_index.c). */
-#include "elaborate/probe_match.h"
+#include "elaborate/probes/points.h"
 
 #include <fnmatch.h>
 #include <glob.h>
@@ -28,10 +28,10 @@
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
 
 static const struct pm_family kernel_family = {
-	.name = "kernel", .derive = derive, .kprobe = true, .per_point = true,
+	.name = "kernel", .derive = derive, .mech = MECH_kprobe, .per_point = true,
 };
 static const struct pm_family module_family = {
-	.name = "module", .derive = derive, .kprobe = true, .per_point = true,
+	.name = "module", .derive = derive, .mech = MECH_kprobe, .per_point = true,
 };
 static const struct pm_family process_family = {
 	.name = "process", .derive = derive, .per_point = true,
@@ -122,8 +122,13 @@ static struct elab_point *new_point(struct want *w, const char *text)
 
 	pt->name = text;
 	pt->family = w->fam;
-	pt->is_return = w->is_return;
-	pt->num[0] = w->maxactive;
+	if (w->fam->mech == MECH_kprobe) {
+		struct kprobe_point *d = arena_new_obj(w->e->a, struct kprobe_point);
+
+		d->ret = w->is_return;
+		d->maxactive = w->maxactive;
+		pt->data = d;
+	}
 	return pt;
 }
 
@@ -139,9 +144,6 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 	if (dw_mod_kind(w->m) == DW_USER) {
 		pt->comment = arena_printf(w->e->a, "pc=.dynamic+0x%llx",
 					   (unsigned long long)pc);
-		pt->str[0] = sym;
-		pt->num[2] = (int64_t)off;
-		pt->num[3] = (int64_t)pc;
 		return true;
 	}
 	if (!sym)
@@ -156,16 +158,15 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 		}
 		return false;
 	}
-	pt->str[0] = sym;
-	pt->str[1] = dw_mod_kind(w->m) == DW_KMODULE ? dw_mod_name(w->m) : NULL;
+	kprobe_point(pt)->symbol = sym;
+	kprobe_point(pt)->module = dw_mod_kind(w->m) == DW_KMODULE ? dw_mod_name(w->m) : NULL;
 	if (dw_mod_kind(w->m) == DW_KERNEL && dw_symbol_addr(w->e, w->m, "_stext"))
 		pt->comment = arena_printf(w->e->a, "pc=_stext+0x%llx", (unsigned long long)
 					   (pc - dw_symbol_addr(w->e, w->m, "_stext")));
 	else
 		pt->comment = arena_printf(w->e->a, "pc=%s+0x%llx", sym,
 					   (unsigned long long)off);
-	pt->num[2] = (int64_t)off;
-	pt->num[3] = (int64_t)pc;
+	kprobe_point(pt)->offset = off;
 	return true;
 }
 
@@ -730,8 +731,13 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 		pt = pm_point(e, c, pp);
 		pt->family = !strcmp(c0->name, "process") ? &process_family
 							  : &kernel_family;
-		pt->num[1] = fc->param->num;
-		pt->num[3] = fc->param->num;
+		if (pt->family->mech == MECH_kprobe) {
+			struct kprobe_point *d = arena_new_obj(e->a, struct kprobe_point);
+
+			d->addr = (uint64_t)fc->param->num;
+			d->maxactive = -1;
+			pt->data = d;
+		}
 		pm_emit(e, c, pt);
 		return 1;
 	}

@@ -4,7 +4,7 @@
  * kprobe.module("MOD"), and kprobe.statement(ADDR).absolute (guru mode).
  * Names and wildcards are resolved against the target kernel's symbol
  * table; functions kprobes refuse are skipped with a message. */
-#include "elaborate/probe_match.h"
+#include "elaborate/probes/points.h"
 
 #include <string.h>
 
@@ -18,7 +18,9 @@
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
 
-static const struct pm_family kprobe_family = { .name = "kprobe", .derive = derive, .kprobe = true };
+static const struct pm_family kprobe_family = {
+	.name = "kprobe", .derive = derive, .mech = MECH_kprobe,
+};
 
 const struct ksyms *pm_kernel_syms(struct elab *e, const char **why)
 {
@@ -81,6 +83,7 @@ static struct elab_point *point_for(struct elab *e, struct pm_ctx *c,
 	struct probe_point *np = ast_probe_point(e->a, pp->loc);
 	struct pp_component *fc = arena_new_obj(e->a, struct pp_component);
 	struct elab_point *pt;
+	struct kprobe_point *d;
 
 	*np = *pp;
 	memset(&np->comps, 0, sizeof(np->comps));
@@ -90,10 +93,12 @@ static struct elab_point *point_for(struct elab *e, struct pm_ctx *c,
 	np->comps.v[fn_comp] = fc;
 	pt = pm_point(e, c, np);
 	pt->family = &kprobe_family;
-	pt->str[0] = name;
-	pt->is_return = pm_has(pp, "return");
-	pt->num[0] = pm_param_of(pp, "maxactive") ?
+	d = arena_new_obj(e->a, struct kprobe_point);
+	d->symbol = name;
+	d->ret = pm_has(pp, "return");
+	d->maxactive = pm_param_of(pp, "maxactive") ?
 		pm_param_of(pp, "maxactive")->num : -1;
+	pt->data = d;
 	return pt;
 }
 
@@ -108,8 +113,7 @@ static int each_sym(const struct ksym *s, void *ctx)
 		return 0;
 	}
 	pt = point_for(x->e, x->c, x->pp, x->fn_comp, s->name);
-	pt->sym = s;
-	pt->str[1] = s->module;
+	kprobe_point(pt)->module = s->module;
 	pm_emit(x->e, x->c, pt);
 	x->emitted++;
 	return 0;
@@ -127,6 +131,7 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 
 	if (!strcmp(c1->name, "statement")) {
 		struct elab_point *pt;
+		struct kprobe_point *d;
 
 		if (!pm_guru(e, c)) {
 			pm_error(e, c, &c1->loc, "identifier 'statement'",
@@ -135,7 +140,9 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 		}
 		pt = pm_point(e, c, pp);
 		pt->family = &kprobe_family;
-		pt->num[1] = c1->param->num;
+		pt->data = d = arena_new_obj(e->a, struct kprobe_point);
+		d->addr = (uint64_t)c1->param->num;
+		d->maxactive = -1;
 		pm_emit(e, c, pt);
 		return 1;
 	}

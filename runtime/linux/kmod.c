@@ -7,17 +7,34 @@
  * run-time address) when the session starts, for modules already loaded,
  * and when a module loads later (module notifier); it is forgotten when
  * the module unloads. Handlers only read the result (STP_KMOD_BASE). The
- * notifier also registers and unregisters the kprobes of modules that
- * come and go (kprobe.c). */
+ * notifier also tells the probe families (their `module` hook: kprobe.c
+ * registers and unregisters the points of modules that come and go). */
 
 /* The walk of the module list below tells its head by address. */
 #ifndef CONFIG_X86_64
 #error "kmod.c: the module list walk assumes x86-64's module area (MODULES_VADDR)"
 #endif
 
-/* kprobe.c */
-static void stp_kprobes_module(struct module *mod, bool coming);
-static bool stp_kprobes_on_modules(void);
+/* Module @mod came or goes: the families that follow modules. */
+static void stp_kmod_families(struct module *mod, bool coming)
+{
+	unsigned int i;
+
+	for (i = 0; i < stp_module.nfamilies; i++)
+		if (stp_module.families[i].family->module)
+			stp_module.families[i].family->module(mod, coming);
+}
+
+/* Do anchors or some family's points need the modules followed? */
+static bool stp_kmod_wanted(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < stp_module.nfamilies; i++)
+		if (stp_module.families[i].modules)
+			return true;
+	return stp_module.nkmods > 0;
+}
 
 /* The run-time address of @mod's defined symbol @name, 0 if none. The
  * caller keeps preemption off (the table is freed after an RCU grace
@@ -74,9 +91,9 @@ static int stp_kmod_notify(struct notifier_block *nb, unsigned long val, void *d
 		stp_kmod_seen(data, true);
 		preempt_enable();
 		mutex_unlock(&stp_kmod_mutex);
-		stp_kprobes_module(data, true);
+		stp_kmod_families(data, true);
 	} else if (val == MODULE_STATE_GOING) {
-		stp_kprobes_module(data, false);
+		stp_kmod_families(data, false);
 		mutex_lock(&stp_kmod_mutex);
 		preempt_disable();
 		stp_kmod_seen(data, false);
@@ -149,7 +166,7 @@ static int stp_kmods_start(void)
 {
 	int rc;
 
-	if (!stp_module.nkmods && !stp_kprobes_on_modules())
+	if (!stp_kmod_wanted())
 		return 0;
 	rc = register_module_notifier(&stp_kmod_nb);
 	if (rc)

@@ -6,6 +6,23 @@
  * module loads and unregisters it when the module unloads, as often as
  * that happens. At the end each probe's missed hits are reported. */
 
+/* A point, in the generated table stp_kprobes[]. */
+struct stp_kprobe_probe {
+	const struct stp_probe *probe;
+	const char *symbol;		/* "[MODULE:]symbol", or NULL for an
+					 * absolute address */
+	unsigned long offset;
+	unsigned long addr;
+	bool ret;
+	int maxactive;			/* 0: the kernel's default */
+	bool optional;			/* a ? point: failure is a warning */
+	/* .return: values captured at function entry into the instance's
+	 * data (u64 slots), read by the return probe's $var getters */
+	void (*entry)(struct pt_regs *regs, u64 *slots);
+	unsigned int nslots;
+	const struct stp_probe *entry_probe;	/* @entry(EXPR): a body run at entry */
+};
+
 struct stp_kprobe_state {
 	struct kprobe kp;
 	struct kretprobe krp;
@@ -18,6 +35,8 @@ struct stp_kprobe_state {
 /* The states; registering and unregistering under stp_kp_mutex (the
  * session's start and end, and the module notifier). */
 static struct stp_kprobe_state *stp_kp;
+static const struct stp_kprobe_probe *stp_kp_v;	/* the table */
+static unsigned int stp_kp_n;
 static DEFINE_MUTEX(stp_kp_mutex);
 static bool stp_kp_closed;		/* the session's end: no more */
 
@@ -110,17 +129,6 @@ static const char *stp_kprobe_module(const struct stp_kprobe_probe *d, size_t *l
 	return d->symbol;
 }
 
-static bool stp_kprobes_on_modules(void)
-{
-	unsigned int i;
-	size_t len;
-
-	for (i = 0; i < stp_module.nkprobes; i++)
-		if (stp_kprobe_module(&stp_module.kprobes[i], &len))
-			return true;
-	return false;
-}
-
 /* Register @s's point afresh (the kernel wants clean structures). */
 static int stp_kprobe_register_one(struct stp_kprobe_state *s)
 {
@@ -166,21 +174,21 @@ static void stp_kprobe_unregister_one(struct stp_kprobe_state *s)
 	s->registered = false;
 }
 
-static int stp_kprobes_register(void)
+static int stp_kprobes_start(const void *table, unsigned int n)
 {
 	unsigned int i;
 	size_t len;
 	int rc = 0;
 
-	if (!stp_module.nkprobes)
-		return 0;
 	mutex_lock(&stp_kp_mutex);
-	stp_kp = vzalloc(sizeof(*stp_kp) * stp_module.nkprobes);
+	stp_kp_v = table;
+	stp_kp_n = n;
+	stp_kp = vzalloc(sizeof(*stp_kp) * n);
 	if (!stp_kp)
 		rc = -ENOMEM;
-	for (i = 0; !rc && i < stp_module.nkprobes; i++)
-		stp_kp[i].d = &stp_module.kprobes[i];
-	for (i = 0; !rc && i < stp_module.nkprobes; i++) {
+	for (i = 0; !rc && i < n; i++)
+		stp_kp[i].d = &stp_kp_v[i];
+	for (i = 0; !rc && i < n; i++) {
 		struct stp_kprobe_state *s = &stp_kp[i];
 		const char *mod = stp_kprobe_module(s->d, &len);
 
@@ -211,7 +219,7 @@ static void stp_kprobes_module(struct module *mod, bool coming)
 	unsigned int i;
 
 	mutex_lock(&stp_kp_mutex);
-	for (i = 0; stp_kp && !stp_kp_closed && i < stp_module.nkprobes; i++) {
+	for (i = 0; stp_kp && !stp_kp_closed && i < stp_kp_n; i++) {
 		struct stp_kprobe_state *s = &stp_kp[i];
 		size_t len;
 		const char *m = stp_kprobe_module(s->d, &len);
@@ -232,13 +240,13 @@ static void stp_kprobes_module(struct module *mod, bool coming)
 	mutex_unlock(&stp_kp_mutex);
 }
 
-static void stp_kprobes_unregister(void)
+static void stp_kprobes_stop(void)
 {
 	unsigned int i;
 
 	mutex_lock(&stp_kp_mutex);
 	stp_kp_closed = true;
-	for (i = 0; stp_kp && i < stp_module.nkprobes; i++)
+	for (i = 0; stp_kp && i < stp_kp_n; i++)
 		stp_kprobe_unregister_one(&stp_kp[i]);
 	mutex_unlock(&stp_kp_mutex);
 }
@@ -255,8 +263,16 @@ static void stp_kprobes_report(void)
 	mutex_unlock(&stp_kp_mutex);
 	if (!v)
 		return;
-	for (i = 0; i < stp_module.nkprobes; i++)
+	for (i = 0; i < stp_kp_n; i++)
 		if (v[i].missed)
 			stp_warn("Missed %lu hits of probe %s", v[i].missed, v[i].d->probe->pp);
 	vfree(v);
 }
+
+static const struct stp_family stp_kprobe_family = {
+	.name = "kprobe",
+	.start = stp_kprobes_start,
+	.stop = stp_kprobes_stop,
+	.report = stp_kprobes_report,
+	.module = stp_kprobes_module,
+};

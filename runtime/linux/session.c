@@ -194,8 +194,6 @@ static int stp_session_start(void)
 	atomic_set(&stp_sess.state, STP_RUNNING);
 	rc = stp_families_start();
 	if (!rc)
-		rc = stp_kprobes_register();
-	if (!rc)
 		rc = stp_traces_register();
 	if (!rc)
 		rc = stp_hwbkpts_register();
@@ -212,10 +210,8 @@ static void stp_unregister_all(void)
 {
 	stp_hwbkpts_unregister();
 	stp_traces_unregister();
-	stp_kprobes_unregister();
 	stp_families_stop();
 	synchronize_rcu();	/* handlers that saw RUNNING have finished */
-	stp_kprobes_report();
 	stp_families_report();
 }
 

@@ -59,21 +59,6 @@ struct stp_seq_probe {
 	s64 seq;
 };
 
-struct stp_kprobe_probe {
-	const struct stp_probe *probe;
-	const char *symbol;		/* NULL for an absolute address */
-	unsigned long offset;
-	unsigned long addr;
-	bool ret;
-	int maxactive;			/* 0: the kernel's default */
-	bool optional;			/* a ? point: failure is a warning */
-	/* .return: values captured at function entry into the instance's
-	 * data (u64 slots), read by the return probe's $var getters */
-	void (*entry)(struct pt_regs *regs, u64 *slots);
-	unsigned int nslots;
-	const struct stp_probe *entry_probe;	/* @entry(EXPR): a body run at entry */
-};
-
 struct stp_trace_probe {
 	const struct stp_probe *probe;
 	const char *name;		/* the tracepoint's name */
@@ -117,8 +102,6 @@ struct stp_module_desc {
 	void (*globals_free)(void);
 	const struct stp_seq_probe *begin, *end, *error;
 	unsigned int nbegin, nend, nerror;
-	const struct stp_kprobe_probe *kprobes;
-	unsigned int nkprobes;
 	const struct stp_trace_probe *traces;
 	unsigned int ntraces;
 	struct stp_kmod *kmods;
