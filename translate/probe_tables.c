@@ -23,40 +23,6 @@ static bool family(const struct elab_point *pt, const char *name)
 	return pt->family && !strcmp(pt->family->name, name);
 }
 
-/* kernel.trace: a callback per probe with the tracepoint's arity. */
-static void trace_table(struct xl *x, struct strbuf *out, struct pt_ref *refs,
-			size_t n, struct strbuf *desc)
-{
-	struct strbuf tab = STRBUF_INIT;
-	size_t i, k = 0;
-	int a;
-
-	for (i = 0; i < n; i++) {
-		const struct elab_point *pt = refs[i].pt;
-
-		if (!family(pt, "trace"))
-			continue;
-		if (!k++)
-			sb_adds(&tab, "static const struct stp_trace_probe stp_traces[] = {\n");
-		sb_addf(out, "static void stp_tpfn%zu(void *data", refs[i].id);
-		for (a = 0; a < (int)pt->num[0]; a++)
-			sb_addf(out, ", u64 a%d", a);
-		sb_addf(out, ")\n{\n\tu64 args[%d] = { 0", (int)pt->num[0] + 1);
-		for (a = 0; a < (int)pt->num[0]; a++)
-			sb_addf(out, ", a%d", a);
-		sb_adds(out, " };\n\n\tstp_trace_hit(data, args + 1);\n}\n\n");
-		sb_addf(&tab, "\t{ &stp_pp%zu, %s, (void *)stp_tpfn%zu, %s },\n", refs[i].id,
-			c_string(x->a, pt->str[0], strlen(pt->str[0])), refs[i].id,
-			pt->marks && strchr(pt->marks, '?') ? "true" : "false");
-	}
-	if (k) {
-		sb_adds(&tab, "};\n\n");
-		sb_addn(out, tab.buf, tab.len);
-		sb_addf(desc, "\t.traces = stp_traces,\n\t.ntraces = %zu,\n", k);
-	}
-	sb_release(&tab);
-}
-
 /* @bodies[i] / @conds: C names per probe body and per point (by index
  * over all points of all live probes, in order). */
 /* kernel.data: hardware watchpoints. */
@@ -114,6 +80,7 @@ static const struct xl_mech *const mechs[MECH_COUNT] = {
 	[MECH_procfs] = &xl_mech_procfs,
 	[MECH_timer] = &xl_mech_timer,
 	[MECH_kprobe] = &xl_mech_kprobe,
+	[MECH_tracepoint] = &xl_mech_tracepoint,
 };
 
 const char *xl_point_ref(struct xl *x, const struct elab_point *pt)
@@ -231,7 +198,6 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 		abort();
 	n = point_handlers(x, bodies, conds, refs, &out);
 	mech_tables(x, refs, n, &t);
-	trace_table(x, &out, refs, n, &desc);
 	hwbkpt_table(&out, refs, n, &desc);
 	kmod_table(x, &out, &desc);
 	free(refs);

@@ -3,7 +3,7 @@
  * kernel.trace("SYSTEM:NAME"), globs in both parts, resolved against the
  * tracepoints the kernel's DWARF declares (elaborate/dwarf_trace.c); the
  * arguments are the probe's $variables. */
-#include "elaborate/probe_match.h"
+#include "elaborate/probes/points.h"
 
 #include <fnmatch.h>
 #include <string.h>
@@ -14,7 +14,7 @@
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
 
 static const struct pm_family trace_family = {
-	.name = "trace", .derive = derive, .per_point = true,
+	.name = "trace", .derive = derive, .mech = MECH_tracepoint, .per_point = true,
 };
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp)
@@ -37,6 +37,7 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	for (i = 0; i < n; i++) {
 		const struct dw_trace *t = &tps[i];
 		struct elab_point *pt;
+		struct tracepoint_point *d;
 		struct dw_site *s;
 
 		if (fnmatch(sys_pat, t->system, 0) || fnmatch(name_pat, t->name, 0))
@@ -45,9 +46,10 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 		pt->name = arena_printf(e->a, "kernel.trace(\"%s:%s\")", t->system,
 					t->name);
 		pt->family = &trace_family;
-		pt->str[0] = t->name;
-		pt->str[1] = t->system;
-		pt->num[0] = t->nargs;
+		pt->data = d = arena_new_obj(e->a, struct tracepoint_point);
+		d->name = t->name;
+		d->system = t->system;
+		d->nargs = (unsigned)t->nargs;
 		s = arena_new_obj(e->a, struct dw_site);
 		s->mod = m;
 		s->fn = t->fn;

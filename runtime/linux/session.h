@@ -59,13 +59,6 @@ struct stp_seq_probe {
 	s64 seq;
 };
 
-struct stp_trace_probe {
-	const struct stp_probe *probe;
-	const char *name;		/* the tracepoint's name */
-	void *fn;			/* the generated callback */
-	bool optional;
-};
-
 struct stp_hwbkpt_probe {
 	const struct stp_probe *probe;
 	unsigned int len;		/* bytes watched: 1, 2, 4 or 8 */
@@ -102,8 +95,6 @@ struct stp_module_desc {
 	void (*globals_free)(void);
 	const struct stp_seq_probe *begin, *end, *error;
 	unsigned int nbegin, nend, nerror;
-	const struct stp_trace_probe *traces;
-	unsigned int ntraces;
 	struct stp_kmod *kmods;
 	unsigned int nkmods;
 	const struct stp_hwbkpt_probe *hwbkpts;

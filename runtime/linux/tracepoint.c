@@ -1,10 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* tracepoint.c: kernel.trace probes. Each probe's generated callback
- * (translate/probes.c) has the tracepoint's signature with every argument
+ * (translate/probes/tracepoint.c) has the tracepoint's signature with every argument
  * as a u64 and hands them to stp_trace_hit() as an array, which the
  * body's $var getters read (CONTEXT->tp_args). The struct tracepoint is
  * found by name with for_each_kernel_tracepoint(), since most
  * __tracepoint_NAME symbols are not exported to modules. */
+
+/* A point, in the generated table stp_traces[]. */
+struct stp_trace_probe {
+	const struct stp_probe *probe;
+	const char *name;		/* the tracepoint's name */
+	void *fn;			/* the generated callback */
+	bool optional;
+};
 
 struct stp_trace_state {
 	struct tracepoint *tp;
@@ -13,6 +21,8 @@ struct stp_trace_state {
 };
 
 static struct stp_trace_state *stp_tps;
+static const struct stp_trace_probe *stp_tp_v;	/* the table */
+static unsigned int stp_tp_n;
 
 static void stp_trace_hit(void *data, u64 *args)
 {
@@ -34,25 +44,25 @@ static void stp_trace_find(struct tracepoint *tp, void *priv)
 	unsigned int i;
 
 	(void)priv;
-	for (i = 0; i < stp_module.ntraces; i++)
-		if (!stp_tps[i].tp && !strcmp(tp->name, stp_module.traces[i].name))
+	for (i = 0; i < stp_tp_n; i++)
+		if (!stp_tps[i].tp && !strcmp(tp->name, stp_tp_v[i].name))
 			stp_tps[i].tp = tp;
 }
 
-static int stp_traces_register(void)
+static int stp_traces_start(const void *table, unsigned int n)
 {
 	unsigned int i;
 	int rc;
 
-	if (!stp_module.ntraces)
-		return 0;
-	stp_tps = vzalloc(sizeof(*stp_tps) * stp_module.ntraces);
+	stp_tp_v = table;
+	stp_tp_n = n;
+	stp_tps = vzalloc(sizeof(*stp_tps) * n);
 	if (!stp_tps)
 		return -ENOMEM;
-	for (i = 0; i < stp_module.ntraces; i++)
-		stp_tps[i].d = &stp_module.traces[i];
+	for (i = 0; i < n; i++)
+		stp_tps[i].d = &stp_tp_v[i];
 	for_each_kernel_tracepoint(stp_trace_find, NULL);
-	for (i = 0; i < stp_module.ntraces; i++) {
+	for (i = 0; i < n; i++) {
 		struct stp_trace_state *s = &stp_tps[i];
 
 		rc = s->tp ? tracepoint_probe_register(s->tp, s->d->fn, s) : -ENOENT;
@@ -65,14 +75,14 @@ static int stp_traces_register(void)
 	return 0;
 }
 
-static void stp_traces_unregister(void)
+static void stp_traces_stop(void)
 {
 	unsigned int i;
 	bool any = false;
 
 	if (!stp_tps)
 		return;
-	for (i = 0; i < stp_module.ntraces; i++) {
+	for (i = 0; i < stp_tp_n; i++) {
 		if (stp_tps[i].registered) {
 			tracepoint_probe_unregister(stp_tps[i].tp, stp_tps[i].d->fn, &stp_tps[i]);
 			stp_tps[i].registered = false;
@@ -84,3 +94,9 @@ static void stp_traces_unregister(void)
 	vfree(stp_tps);
 	stp_tps = NULL;
 }
+
+static const struct stp_family stp_tracepoint_family = {
+	.name = "tracepoint",
+	.start = stp_traces_start,
+	.stop = stp_traces_stop,
+};
