@@ -85,11 +85,6 @@ struct elab_point {
 	struct srcloc loc;		/* the user's probe point */
 	void *data;			/* its mechanism's typed data
 					 * (elaborate/probes/points.h) */
-	/* Family data, parsed from the point's literal parameters. */
-	int64_t num[4];
-	const char *str[2];
-	bool is_return, is_write;
-	const struct ksym *sym;
 	struct dw_site *site;		/* DWARF points: what $vars see */
 	const char *comment;		/* -p2: " pc=..." */
 };

@@ -102,7 +102,6 @@
 #include "linux/print.c"
 #include "linux/globals.c"
 #include "linux/kmod.c"
-#include "linux/hwbkpt.c"
 #include "linux/session.c"
 #include "linux/tapset_support.c"
 #pragma GCC diagnostic pop

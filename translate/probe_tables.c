@@ -6,55 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "elaborate/dwarf.h"
 #include "elaborate/probe_match.h"
 #include "translate/probes/probes.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
-
-struct pt_ref {
-	const struct elab_point *pt;
-	size_t id;			/* stp_ppN */
-	size_t order;
-};
-
-static bool family(const struct elab_point *pt, const char *name)
-{
-	return pt->family && !strcmp(pt->family->name, name);
-}
-
-/* @bodies[i] / @conds: C names per probe body and per point (by index
- * over all points of all live probes, in order). */
-/* kernel.data: hardware watchpoints. */
-static void hwbkpt_table(struct strbuf *out, struct pt_ref *refs, size_t n,
-			 struct strbuf *desc)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < n; i++) {
-		const struct elab_point *pt = refs[i].pt;
-
-		if (!family(pt, "kernel.data"))
-			continue;
-		if (!k++)
-			sb_adds(out, "static const struct stp_hwbkpt_probe stp_hwbkpts[] = {\n");
-		sb_addf(out, "\t{ &stp_pp%zu, %u, %s, %s },\n", refs[i].id, (unsigned)pt->num[1],
-			pt->is_write ? "true" : "false",
-			pt->marks && strchr(pt->marks, '?') ? "true" : "false");
-	}
-	if (k) {
-		sb_adds(out, "};\n\n");
-		sb_addf(desc, "\t.hwbkpts = stp_hwbkpts,\n\t.nhwbkpts = %zu,\n"
-			"\t.hwbkpt_addr = stp_hwbkpt_addr,\n", k);
-		/* the addresses: symbols are moved at run time (KASLR) */
-		sb_adds(out, "static unsigned long stp_hwbkpt_addr(unsigned int i)\n{\n\tswitch (i) {\n");
-		for (i = 0, k = 0; i < n; i++)
-			if (family(refs[i].pt, "kernel.data"))
-				sb_addf(out, "\tcase %zu: return (unsigned long)(%s);\n", k++,
-					refs[i].pt->str[1]);
-		sb_adds(out, "\t}\n\treturn 0;\n}\n\n");
-	}
-}
 
 /* The symbols the module finds in loaded kernel modules at run time
  * (static variables of modules are addressed from them). */
@@ -76,11 +31,9 @@ static void kmod_table(struct xl *x, struct strbuf *out, struct strbuf *desc)
 }
 
 static const struct xl_mech *const mechs[MECH_COUNT] = {
-	[MECH_seq] = &xl_mech_seq,
-	[MECH_procfs] = &xl_mech_procfs,
-	[MECH_timer] = &xl_mech_timer,
-	[MECH_kprobe] = &xl_mech_kprobe,
-	[MECH_tracepoint] = &xl_mech_tracepoint,
+#define XL_MECH_ENTRY(m) [MECH_##m] = &xl_mech_##m,
+	STAP_MECHANISMS(XL_MECH_ENTRY)
+#undef XL_MECH_ENTRY
 };
 
 const char *xl_point_ref(struct xl *x, const struct elab_point *pt)
@@ -123,7 +76,7 @@ void xl_runtime_includes(struct xl *x, FILE *out)
  * of probe i's body, @conds: of each point's condition (by index over all
  * points of all live probes, in order). */
 static size_t point_handlers(struct xl *x, const char **bodies, const char **conds,
-			     struct pt_ref *refs, struct strbuf *out)
+			     struct xl_point *refs, struct strbuf *out)
 {
 	size_t i, j, id = 0;
 
@@ -143,7 +96,6 @@ static size_t point_handlers(struct xl *x, const char **bodies, const char **con
 				xl_error(x, &pt->loc, NULL, "%s: %s", f->unsupported, pt->name);
 			refs[id].pt = pt;
 			refs[id].id = id;
-			refs[id].order = id;
 			ptrmap_put(x->a, &x->pp_of, pt, arena_printf(x->a, "stp_pp%zu", id));
 			sb_addf(out, "static const struct stp_probe stp_pp%zu = {\n"
 				"\t.pp = %s,\n\t.body = %s,\n\t.cond = %s,\n"
@@ -157,7 +109,7 @@ static size_t point_handlers(struct xl *x, const char **bodies, const char **con
 }
 
 /* Each mechanism's table of its points, in the order of families.h. */
-static void mech_tables(struct xl *x, const struct pt_ref *refs, size_t n,
+static void mech_tables(struct xl *x, const struct xl_point *refs, size_t n,
 			struct xl_tables *t)
 {
 	struct xl_point *v = calloc(n + 1, sizeof(*v));
@@ -171,7 +123,7 @@ static void mech_tables(struct xl *x, const struct pt_ref *refs, size_t n,
 			continue;
 		for (i = 0, k = 0; i < n; i++)
 			if (refs[i].pt->family && (int)refs[i].pt->family->mech == m)
-				v[k++] = (struct xl_point){ refs[i].pt, refs[i].id };
+				v[k++] = refs[i];
 		if (!k)
 			continue;
 		x->mech_used[m] = true;
@@ -184,7 +136,7 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 {
 	struct strbuf out = STRBUF_INIT, desc = STRBUF_INIT, uses = STRBUF_INIT;
 	struct xl_tables t = { &out, &desc, &uses };
-	struct pt_ref *refs;
+	struct xl_point *refs;
 	size_t i, n = 0;
 
 	for (i = 0; i < x->e->probes.n; i++) {
@@ -198,7 +150,6 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 		abort();
 	n = point_handlers(x, bodies, conds, refs, &out);
 	mech_tables(x, refs, n, &t);
-	hwbkpt_table(&out, refs, n, &desc);
 	kmod_table(x, &out, &desc);
 	free(refs);
 	if (uses.len) {

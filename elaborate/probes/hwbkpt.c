@@ -6,7 +6,7 @@
  * x86 debug registers watch 1, 2, 4 or 8 aligned bytes: other lengths and
  * misaligned addresses are refused here (the reference passes them to the
  * kernel, which refuses them when the probe is registered). */
-#include "elaborate/probe_match.h"
+#include "elaborate/probes/points.h"
 
 #include <string.h>
 
@@ -16,7 +16,9 @@
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
 
-static const struct pm_family hwbkpt_family = { .name = "kernel.data", .derive = derive };
+static const struct pm_family hwbkpt_family = {
+	.name = "kernel.data", .derive = derive, .mech = MECH_hwbkpt,
+};
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp)
 {
@@ -24,6 +26,7 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	const struct expr *len = pm_param_of(pp, "length");
 	bool write = pm_has(pp, "write");
 	struct elab_point *pt;
+	struct hwbkpt_point *d;
 	int64_t n = len ? len->num : 1;
 
 	if (n != 1 && n != 2 && n != 4 && n != 8) {
@@ -34,8 +37,9 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	}
 	pt = pm_point(e, c, pp);
 	pt->family = &hwbkpt_family;
-	pt->num[1] = n;
-	pt->is_write = write;
+	pt->data = d = arena_new_obj(e->a, struct hwbkpt_point);
+	d->len = (unsigned)n;
+	d->write = write;
 	if (where->kind == EXPR_STRING) {
 		const char *why = NULL, *expr;
 		struct dw_mod *m = dw_open(e, DW_KERNEL, NULL, &why);
@@ -58,8 +62,8 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 				 "cannot watch '%s': %s", where->str.s, why);
 			return -1;
 		}
-		pt->str[0] = where->str.s;
-		pt->str[1] = expr;
+		d->symbol = where->str.s;
+		d->addr_expr = expr;
 		pt->name = arena_printf(e->a, "kernel.data(\"%s\").length(1).%s",
 					where->str.s, write ? "write" : "rw");
 	} else {
@@ -70,8 +74,8 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 				 (unsigned long long)where->num);
 			return -1;
 		}
-		pt->num[0] = where->num;
-		pt->str[1] = arena_printf(e->a, "0x%llxUL", (unsigned long long)where->num);
+		d->addr = (uint64_t)where->num;
+		d->addr_expr = arena_printf(e->a, "0x%llxUL", (unsigned long long)where->num);
 		pt->name = arena_printf(e->a, "kernel.data(0x%llx).length(%lld).%s",
 					(unsigned long long)where->num, (long long)n,
 					write ? "write" : "rw");

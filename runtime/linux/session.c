@@ -193,8 +193,6 @@ static int stp_session_start(void)
 	stp_run_seq(stp_module.begin, stp_module.nbegin, true);
 	atomic_set(&stp_sess.state, STP_RUNNING);
 	rc = stp_families_start();
-	if (!rc)
-		rc = stp_hwbkpts_register();
 	if (rc) {
 		stp_ctl_printf("ERROR: probe registration failed (%d)", rc);
 		atomic_set(&stp_sess.fatal, 1);
@@ -206,7 +204,6 @@ static int stp_session_start(void)
 
 static void stp_unregister_all(void)
 {
-	stp_hwbkpts_unregister();
 	stp_families_stop();
 	synchronize_rcu();	/* handlers that saw RUNNING have finished */
 	stp_families_report();

@@ -59,13 +59,6 @@ struct stp_seq_probe {
 	s64 seq;
 };
 
-struct stp_hwbkpt_probe {
-	const struct stp_probe *probe;
-	unsigned int len;		/* bytes watched: 1, 2, 4 or 8 */
-	bool write;			/* .write, else .rw */
-	bool optional;
-};
-
 /* A symbol of a kernel module that static variables of the module are
  * addressed from (kmod.c): its run-time address while the module is
  * loaded. */
@@ -97,9 +90,6 @@ struct stp_module_desc {
 	unsigned int nbegin, nend, nerror;
 	struct stp_kmod *kmods;
 	unsigned int nkmods;
-	const struct stp_hwbkpt_probe *hwbkpts;
-	unsigned int nhwbkpts;
-	unsigned long (*hwbkpt_addr)(unsigned int i);	/* run-time address */
 	/* the mechanisms with points, in start order (families.h) */
 	const struct stp_family_use *families;
 	unsigned int nfamilies;
