@@ -517,7 +517,7 @@ const char *dw_target_code(struct elab *e, const struct dw_site *s,
 		*err = "no scope at this address";
 		return NULL;
 	}
-	sb_adds(&ac.c, s->is_trace ? DWE_HEAD_TRACE : DWE_HEAD_REGS);
+	sb_adds(&ac.c, dwv_body_head(s));
 	if (!strcmp(name, "return"))
 		ok = dwv_locate_return(&ac, &sc);
 	else if (dwv_find_var(&sc, name, &var) < 0) {

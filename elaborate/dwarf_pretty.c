@@ -29,7 +29,7 @@ const char *dwv_vars_string(struct elab *e, const struct dw_site *s,
 		*err = "no scope at this address";
 		return NULL;
 	}
-	sb_adds(&code, s->is_trace ? DWE_HEAD_TRACE : DWE_HEAD_REGS);
+	sb_adds(&code, dwv_body_head(s));
 	if (pretty_level)	/* printed piece by piece, no format */
 		sb_adds(&code, PP_HEAD);
 	if (ret) {

@@ -68,3 +68,8 @@ bool dwv_trace_hidden(const struct dw_site *s, const char *name)
 {
 	return s->is_trace && !strcmp(name, "__data");
 }
+
+const char *dwv_body_head(const struct dw_site *s)
+{
+	return s->is_trace ? DWE_HEAD_TRACE : DWE_HEAD_REGS;
+}

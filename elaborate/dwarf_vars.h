@@ -99,5 +99,9 @@ bool dwv_trace_locate(struct access *ac, struct scopes *sc, Dwarf_Die *var,
 		      const char *name);
 /* Is @name a parameter $$vars and $$parms leave out at @s (__data)? */
 bool dwv_trace_hidden(const struct dw_site *s, const char *name);
+/* The opening of a getter body at @s: a check that the probe's context
+ * has what the body reads (registers, or a tracepoint's arguments), then
+ * the declaration of the expression stack (dwarf_emit.h). */
+const char *dwv_body_head(const struct dw_site *s);
 
 #endif
