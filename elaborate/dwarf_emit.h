@@ -14,9 +14,12 @@
  * reads that end the handler with an error), runtime/linux/kmod.c
  * STP_KMOD_BASE(i), runtime/linux/kprobe.c stp_entry_str(); a kretprobe's
  * instance data holds the entry slots (u64 each, STP_STR_SLOTS for a
- * string). Outside elaborate/: translate/probes.c wraps the entry capture
- * code (DWE_CAPTURE_*) into stp_entryN(struct pt_regs *stp_regs, u64
- * *slots), redefining STP_DW_REGS as stp_regs.
+ * string). Outside elaborate/: the kretprobe emission of pass 3
+ * (translate/probes.c; the kprobe family's translate/ file once families
+ * have their own) wraps the entry capture code (DWE_CAPTURE_*) into
+ * stp_entryN(struct pt_regs *stp_regs, u64 *slots), redefining
+ * STP_DW_REGS as stp_regs, and sizes the instance data as DWE_SLOT_OFFSET
+ * does.
  *
  * Each template is a printf format (or plain text when it has no
  * conversion); the comment says what its arguments are. */
