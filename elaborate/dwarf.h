@@ -151,9 +151,11 @@ int dw_each_label(struct dw_mod *m, const struct dw_func *f, const char *pat,
 		  int (*fn)(const char *name, int line, uint64_t addr,
 			    void *ctx), void *ctx);
 
-/* ---- dwarf_vars.c ---- */
+/* ---- dwarf_scope.c ---- */
 /* " $a:int $b:struct foo*" for -L: the variables in scope at @s. */
 void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out);
+
+/* ---- dwarf_access.c ---- */
 /* The C body of an embedded-C function returning target expression @x
  * ($var, $$vars..., @var, @cast) at @s. Array indexes that are not
  * literals become arguments STAP_ARG_i0, STAP_ARG_i1...; *@nidx says how
@@ -173,12 +175,19 @@ const char *dw_cast_code(struct elab *e, struct dw_mod *m, const char *type,
 const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 			const char *file, const struct target_path *p, bool write,
 			int *nidx, bool *is_string, const char **err);
-/* FILE globs match a whole path or a trailing part of it after a '/'. */
+/* FILE globs match a whole path or a trailing part of it after a '/'
+ * (dwarf_index.c). */
 bool dw_file_matches(const char *glob, const char *file);
 
+/* ---- dwarf_pretty.c: entry values ---- */
 /* A new slot of @s's entry data for a number or a string: the C
  * expression of its offset in u64 units from the data's start. */
 const char *dw_entry_slot(struct arena *a, struct dw_site *s, bool str);
+/* The body of a getter returning the number or string (@str) in the entry
+ * slot at offset @off, and of a setter storing its argument STAP_ARG_value
+ * there (run at entry). Allocated in @a. */
+const char *dw_entry_getter(struct arena *a, const char *off, bool str);
+const char *dw_entry_setter(struct arena *a, const char *off, bool str);
 /* In a .return probe: capture @x at the function's entry in a new slot of
  * @s and return the getter body reading that slot at return time. NULL
  * with @err as dw_target_code(). */

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "elaborate/dwarf_emit.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
 
@@ -50,7 +51,7 @@ static bool push(struct vm *v, const char *fmt, unsigned long long x,
 		 const char *reg)
 {
 	if (reg)
-		return push_expr(v, arena_printf(v->lc->a, "(u64)STP_DW_REGS->%s + 0x%llxULL",
+		return push_expr(v, arena_printf(v->lc->a, DWE_LOC_BREG,
 						 reg, x));
 	return push_expr(v, arena_printf(v->lc->a, fmt, x));
 }
@@ -239,7 +240,7 @@ reg:
 				v.err = "unsupported deref size in location";
 				break;
 			}
-			sb_addf(c, "\t\t{ u%u t; STP_DW_FETCH(t, s%d); s%d = t; }\n",
+			sb_addf(c, DWE_LOC_DEREF,
 				size * 8, v.sp - 1, v.sp - 1);
 		} else if (a == DW_OP_stack_value) {
 			if (!need(&v, 1))
@@ -342,21 +343,20 @@ static bool each_piece(struct loc_ctx *lc, struct strbuf *c, const Dwarf_Op *ops
 			return false;
 		}
 		if (big && part.kind == DWL_MEM)
-			sb_addf(c, "\t\tSTP_DW_FETCH_N((u8 *)stp_pieces + %u, s%d, %u);\n",
+			sb_addf(c, DWE_PIECE_MEM,
 				at, part.slot, bytes);
 		else if (big && part.kind == DWL_REG)
-			sb_addf(c, "\t\t{ u64 t = (u64)STP_DW_REGS->%s; "
-				"memcpy((u8 *)stp_pieces + %u, &t, %u); }\n", part.reg, at, bytes);
+			sb_addf(c, DWE_PIECE_REG, part.reg, at, bytes);
 		else if (big)
 			sb_addf(c, "\t\t{ u64 t = s%d; memcpy((u8 *)stp_pieces + %u, &t, %u); }\n",
 				part.slot, at, bytes);
 		else {
 			if (part.kind == DWL_REG)
-				sb_addf(c, "\t\ts%d |= ((u64)STP_DW_REGS->%s", PIECE_SLOT, part.reg);
+				sb_addf(c, DWE_PIECE_OR_REG, PIECE_SLOT, part.reg);
 			else if (part.kind == DWL_VALUE)
 				sb_addf(c, "\t\ts%d |= (s%d", PIECE_SLOT, part.slot);
 			else
-				sb_addf(c, "\t\t{ u64 t = 0; STP_DW_FETCH(t, s%d); s%d |= (t",
+				sb_addf(c, DWE_PIECE_OR_MEM,
 					part.slot, PIECE_SLOT);
 			if (bytes < 8)
 				sb_addf(c, " & 0x%llxULL",

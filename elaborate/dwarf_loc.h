@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* dwarf_loc.h: location expressions to C (dwarf_loc.c), for
- * dwarf_vars.c. The C uses STP_DW_REGS (the probed struct pt_regs *),
+ * dwarf_access.c. The C uses STP_DW_REGS (the probed struct pt_regs *),
  * STP_DW_FETCH(dst, addr) (a fault-safe read that ends the handler with
  * an error on a fault) and variables u64 s0..s15 the caller declares. */
 #ifndef ELABORATE_DWARF_LOC_H

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "elaborate/dwarf_emit.h"
 #include "util/arena.h"
 #include "util/intern.h"
 
@@ -93,7 +94,7 @@ static const char *kmod_addr(struct elab *e, struct dw_mod *m, uint64_t addr,
 				    "unique name to find it by at run time", sec, dw_mod_name(m));
 		return NULL;
 	}
-	return arena_printf(e->a, "STP_KMOD_BASE(%zu) + (0x%llxULL - 0x%llxULL)",
+	return arena_printf(e->a, DWE_KMOD_STATIC,
 			    anchor_index(e, intern(e->in, dw_mod_name(m)), intern(e->in, sym)),
 			    (unsigned long long)a, (unsigned long long)at);
 }
@@ -110,7 +111,7 @@ const char *dw_static_addr(struct elab *e, struct dw_mod *m, uint64_t addr,
 			*err = "static addresses cannot be relocated (no 'jiffies' symbol)";
 			return NULL;
 		}
-		return arena_printf(e->a, "0x%llxULL - 0x%llxULL + (u64)(unsigned long)&jiffies",
+		return arena_printf(e->a, DWE_KERNEL_STATIC,
 				    (unsigned long long)addr, (unsigned long long)ref);
 	case DW_USER:
 		return arena_printf(e->a, "0x%llxULL", (unsigned long long)addr);

@@ -198,16 +198,9 @@ void sym_resolve_probe(struct elab *e, struct elab_probe *p);
 void sym_resolve_pending(struct elab *e);
 /* Resolve a probe condition (globals only). */
 void sym_resolve_cond(struct elab *e, struct expr *cond);
-/* @entry(EXPR) in a .return probe: the synthesized setter (run at entry)
- * and getter, whose bodies depend on the type of EXPR (@value). */
-struct entry_fixup {
-	struct dw_site *site;
-	struct decl *set, *get;
-	struct elab_var *value;
-};
-/* After type inference: the bodies of the @entry setters and getters,
- * each with a slot for a number or a string. */
-void sym_finish_entries(struct elab *e);
+/* Report a semantic error at @x: "MSG: TOKEN at LOC". */
+void sym_error(struct elab *e, const struct expr *x, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* ---- types.c ---- */
 /* Infer types to a fixed point; report conflicts and unknowns. */

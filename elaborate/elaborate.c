@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "elaborate/probe_match.h"
+#include "elaborate/targets.h"
 #include "parse/parse.h"
 #include "session.h"
 #include "util/arena.h"
@@ -358,7 +359,7 @@ int elab_run(struct elab *e, struct ast_file *user)
 	apply_G(e, user->src, true);
 	if (diag_errors(e->d))
 		return -1;
-	sym_finish_entries(e);
+	tgt_finish_entries(e);
 	elab_global_display(e);
 	return 0;
 }

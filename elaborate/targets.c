@@ -1,0 +1,425 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* targets.c: target expressions ($var, $$vars, @cast, @var, @entry,
+ * @defined, $$name) lowered into calls of synthesized embedded-C
+ * functions whose bodies read the probe's registers and memory (getters,
+ * setters, @entry slots); called from name resolution (targets.h). */
+#include "elaborate/targets.h"
+
+#include <string.h>
+
+#include "session.h"
+#include "elaborate/dwarf.h"
+#include "elaborate/elab.h"
+#include "elaborate/probe_match.h"
+#include "parse/ast_walk.h"
+#include "util/arena.h"
+#include "util/intern.h"
+#include "util/source.h"
+
+struct dw_site *tgt_site(const struct tgt_ctx *c)
+{
+	const struct elab_point *pt;
+
+	if (!c->probe || c->probe->points.n != 1)
+		return NULL;
+	pt = c->probe->points.v[0];
+	return pt->site;
+}
+
+/* Can target expression @x be read at the probe's site? */
+static bool target_defined(struct elab *e, const struct tgt_ctx *c,
+			   const struct expr *x)
+{
+	const char *why;
+	int nidx;
+	bool str;
+
+	return tgt_site(c) &&
+	       dw_target_code(e, tgt_site(c), x, false, &nidx, &str, &why);
+}
+
+/* A new embedded-C function @name (in a library file of its own, so
+ * embedded C is allowed) with body @code, return type @ret and the @np
+ * long parameters @params. */
+static struct decl *synth_decl(struct elab *e, const char *name, const char *code,
+			       enum stap_type ret, const char *const *params, int np,
+			       enum stap_type ptype, struct srcloc loc)
+{
+	struct ast_file *f = arena_new_obj(e->a, struct ast_file);
+	struct decl *d = arena_new_obj(e->a, struct decl);
+	struct source *src = source_from_mem(e->a, "<dwarf>", "", 0);
+	int i;
+
+	src->library = true;
+	f->src = src;
+	d->kind = DECL_FUNCTION;
+	d->loc = loc;
+	d->func.name = intern(e->in, name);
+	d->func.ret = ret;
+	d->func.code = code;
+	for (i = 0; i < np; i++) {
+		struct param *p = arena_new_obj(e->a, struct param);
+
+		p->name = intern(e->in, params[i]);
+		p->type = ptype;
+		p->loc = loc;
+		vec_push(e->a, &d->func.params, p);
+	}
+	vec_push(e->a, &f->decls, d);
+	elab_include_file(e, f);
+	return d;
+}
+
+struct elab_func *tgt_func_of_decl(struct elab *e, const struct decl *d)
+{
+	const struct ptrvec *v = ptrmap_get(&e->funcs, d->func.name);
+	size_t i;
+
+	for (i = 0; v && i < v->n; i++)
+		if (((const struct elab_func *)v->v[i])->decl == d)
+			return v->v[i];
+	return NULL;
+}
+
+/* Replace @x by a call of a new embedded-C function with body @code:
+ * its arguments are @first (if any), the non-literal indexes of @path,
+ * then @value (if any). The call is left for the caller to resolve. */
+static void synth_call(struct elab *e, struct expr *x, const struct target_path *path,
+		       const char *code, int nidx, bool str, struct expr *first,
+		       struct expr *value, const char *what_name)
+{
+	struct ptrvec args = { 0 };
+	struct srcloc loc = x->loc;
+	const char **params = arena_alloc(e->a, sizeof(*params) * (size_t)(nidx + 2));
+	const char *name = arena_printf(e->a, "_dwarf_%s_%u", what_name, e->tvar_seq++);
+	int i, np = 0;
+	size_t k;
+
+	if (first)
+		params[np++] = "pointer";
+	for (i = 0; i < nidx; i++)
+		params[np++] = arena_printf(e->a, "i%d", i);
+	if (value)
+		params[np++] = "value";
+	synth_decl(e, name, arena_printf(e->a, "\t/* %s */\n%s", elab_token(e, x), code),
+		   str ? TYPE_STRING : TYPE_LONG, params, np, TYPE_LONG, loc);
+	if (first)
+		vec_push(e->a, &args, first);
+	for (k = 0; k < path->comps.n; k++) {
+		const struct target_comp *tc = path->comps.v[k];
+
+		if (tc->is_index && tc->index->kind != EXPR_NUMBER)
+			vec_push(e->a, &args, tc->index);
+	}
+	if (value)
+		vec_push(e->a, &args, value);
+	x->kind = EXPR_CALL;
+	x->loc = loc;
+	x->call.name = intern(e->in, name);
+	x->call.args = args;
+}
+
+/* Does @path index an array by something other than a literal? */
+static bool variable_index(const struct target_path *path)
+{
+	size_t k;
+
+	for (k = 0; k < path->comps.n; k++) {
+		const struct target_comp *tc = path->comps.v[k];
+
+		if (tc->is_index && tc->index->kind != EXPR_NUMBER)
+			return true;
+	}
+	return false;
+}
+
+static bool entry_expr(struct elab *e, const struct tgt_ctx *c, struct expr *x);
+
+/* Rewrite target expression @x (or, for a write, the assignment @x whose
+ * left side it is; for @entry, the @entry) into a synthesized call: true
+ * when it was. */
+static bool dwarf_call(struct elab *e, const struct tgt_ctx *c, struct expr *x,
+		       bool write, bool entry)
+{
+	struct expr *t = write ? x->bin.l : entry ? x->operand : x;
+	const char *why = NULL, *code;
+	bool str;
+	int nidx;
+
+	if (write && (x->kind != EXPR_ASSIGN || x->bin.op != OP_ASSIGN)) {
+		sym_error(e, t, "only plain assignment ('=') can write a target variable");
+		return false;
+	}
+	if (write && !(c->fn ? c->fn->file : c->probe->file)->library && !e->sess->guru) {
+		sym_error(e, t, "write to target variable not permitted; need stap -g");
+		return false;
+	}
+	if ((entry || (tgt_site(c)->is_return && !write)) &&
+	    strcmp(t->target.name, "$return") && strcmp(t->target.name, "$$return") &&
+	    !c->fn && variable_index(&t->target.path)) {
+		/* $a[i] at entry: i too is read at entry, by the entry
+		 * handler's probe body (as @entry(EXPR) of any expression) */
+		if (!entry) {
+			struct expr *copy = arena_new_obj(e->a, struct expr);
+
+			*copy = *x;
+			x->kind = EXPR_ENTRY;
+			x->operand = copy;
+		}
+		return entry_expr(e, c, x);
+	}
+	if (entry || (tgt_site(c)->is_return && !write &&
+		      strcmp(t->target.name, "$return") &&
+		      strcmp(t->target.name, "$$return"))) {
+		/* parameters in a .return probe are their values at entry */
+		code = dw_entry_capture(e, tgt_site(c), t, &str, &why);
+		nidx = 0;
+	} else {
+		code = dw_target_code(e, tgt_site(c), t, write, &nidx, &str, &why);
+	}
+	if (!code) {
+		sym_error(e, t, "%s", why);
+		return false;
+	}
+	synth_call(e, x, &t->target.path, code, nidx, str, NULL,
+		   write ? x->bin.r : NULL,
+		   arena_printf(e->a, "tvar_%s_%s", write ? "set" : "get",
+				t->target.name + strspn(t->target.name, "$")));
+	return true;
+}
+
+static const struct pm_family entry_family = {
+	.name = "entry", .per_point = true,
+};
+
+/* @entry(EXPR) of a script expression in a .return probe: EXPR is
+ * evaluated by a probe body run at the function's entry (a point of
+ * family "entry", which the kretprobe's entry handler runs) and stored in
+ * a slot of the kretprobe instance; here it becomes a read of that slot.
+ * The setter's argument and the getter's result have EXPR's type, known
+ * only after type inference: tgt_finish_entries() writes their bodies. */
+static bool entry_expr(struct elab *e, const struct tgt_ctx *c, struct expr *x)
+{
+	struct dw_site *s = tgt_site(c);
+	struct entry_fixup *fx;
+	const char *set, *get;
+	struct ptrvec args = { 0 };
+	struct elab_func *sf, *gf;
+	struct expr *call;
+
+	if (c->fn) {
+		/* the entry handler runs the probe's code, not the function's */
+		sym_error(e, x, "@entry of an expression is only valid in the .return probe "
+				"itself (in a function: @entry($var), or pass the value)");
+		return false;
+	}
+	fx = arena_new_obj(e->a, struct entry_fixup);
+	set = arena_printf(e->a, "_dwarf_entry_set_%u", e->tvar_seq++);
+	get = arena_printf(e->a, "_dwarf_entry_get_%u", e->tvar_seq++);
+	fx->site = s;
+	fx->set = synth_decl(e, set, NULL, TYPE_UNKNOWN, (const char *const[]){ "value" }, 1,
+			     TYPE_UNKNOWN, x->loc);
+	fx->get = synth_decl(e, get, NULL, TYPE_UNKNOWN, NULL, 0, TYPE_UNKNOWN, x->loc);
+	sf = tgt_func_of_decl(e, fx->set);
+	gf = tgt_func_of_decl(e, fx->get);
+	if (sf && gf)
+		gf->ret_as = sf->params[0];
+	fx->value = sf ? sf->params[0] : NULL;
+	vec_push(e->a, &e->entry_fixups, fx);
+	if (!s->entry_probe) {
+		const struct elab_point *rp = c->probe->points.v[0];
+		struct elab_probe *ep = arena_new_obj(e->a, struct elab_probe);
+		struct elab_point *pt = arena_new_obj(e->a, struct elab_point);
+		struct dw_site *es = arena_new_obj(e->a, struct dw_site);
+		struct ptrvec none = { 0 };
+
+		*es = *s;
+		es->is_return = false;
+		es->entry_probe = NULL;
+		*pt = *rp;
+		pt->family = &entry_family;
+		pt->site = es;
+		pt->name = arena_printf(e->a, "%s (entry)", rp->name);
+		ep->decl = c->probe->decl;
+		ep->file = c->probe->file;
+		ep->body = ast_block(e->a, &none, x->loc);
+		vec_push(e->a, &ep->points, pt);
+		vec_push(e->a, &e->probes, ep);	/* resolved after this one */
+		s->entry_probe = ep;
+	}
+	vec_push(e->a, &args, ast_clone_expr(e->a, x->operand));
+	call = ast_expr(e->a, EXPR_CALL, x->loc);
+	call->call.name = intern(e->in, set);
+	call->call.args = args;
+	vec_push(e->a, &s->entry_probe->body->stmts, ast_stmt_expr(e->a, STMT_EXPR, call, x->loc));
+	x->kind = EXPR_CALL;
+	x->call.name = intern(e->in, get);
+	x->call.args = (struct ptrvec){ 0 };
+	return true;
+}
+
+void tgt_finish_entries(struct elab *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->entry_fixups.n; i++) {
+		struct entry_fixup *fx = e->entry_fixups.v[i];
+		/* a value no use gave a type (it is dropped) is a number */
+		bool str = fx->value && fx->value->type == TYPE_STRING;
+		const char *off = dw_entry_slot(e->a, fx->site, str);
+
+		fx->set->func.code = dw_entry_setter(e->a, off, str);
+		fx->get->func.code = dw_entry_getter(e->a, off, str);
+	}
+}
+
+/* The module a @cast or @var names ("kernel", "kernel<linux/sched.h>", a
+ * module name, a program path; several separated by ':', the first that
+ * opens wins), or the probe's own, or the kernel. */
+static struct dw_mod *named_module(struct elab *e, const struct tgt_ctx *c,
+				   const char *spec, const char **why)
+{
+	char *copy, *tok, *save = NULL;
+	struct dw_mod *m = NULL;
+
+	if (!spec || !*spec) {
+		if (tgt_site(c))
+			return tgt_site(c)->mod;
+		return dw_open(e, DW_KERNEL, NULL, why);
+	}
+	copy = arena_strndup(e->a, spec, strlen(spec));
+	for (tok = strtok_r(copy, ":", &save); tok && !m; tok = strtok_r(NULL, ":", &save)) {
+		if (!strncmp(tok, "kernel", 6) && (!tok[6] || tok[6] == '<'))
+			m = dw_open(e, DW_KERNEL, NULL, why);
+		else if (strchr(tok, '/'))
+			m = dw_open(e, DW_USER, tok, why);
+		else
+			m = dw_open(e, DW_KMODULE, tok, why);
+	}
+	return m;
+}
+
+bool tgt_cast(struct elab *e, const struct tgt_ctx *c, struct expr *x)
+{
+	const char *why = NULL, *code;
+	struct dw_mod *m;
+	bool str;
+	int nidx;
+
+	m = named_module(e, c, x->cast.module, &why);
+	if (!m) {
+		sym_error(e, x, "type definition '%s' not found in '%s': %s", x->cast.type,
+			  x->cast.module ? x->cast.module : "kernel", why);
+		return false;
+	}
+	code = dw_cast_code(e, m, x->cast.type, &x->cast.path, false, &nidx, &str, &why);
+	if (!code) {
+		sym_error(e, x, "%s", why);
+		return false;
+	}
+	synth_call(e, x, &x->cast.path, code, nidx, str, x->cast.operand, NULL,
+		   "cast_get");
+	return true;
+}
+
+bool tgt_atvar(struct elab *e, const struct tgt_ctx *c, struct expr *x)
+{
+	const char *why = NULL, *code, *at = strchr(x->atvar.name, '@');
+	const char *name = at ? arena_strndup(e->a, x->atvar.name,
+					      (size_t)(at - x->atvar.name)) : x->atvar.name;
+	struct dw_mod *m = named_module(e, c, x->atvar.module, &why);
+	bool str;
+	int nidx;
+
+	if (!m) {
+		sym_error(e, x, "unable to find global '%s': %s", name, why);
+		return false;
+	}
+	code = dw_var_code(e, m, name, at ? at + 1 : NULL, &x->atvar.path, false,
+			   &nidx, &str, &why);
+	if (!code) {
+		sym_error(e, x, "%s", why);
+		return false;
+	}
+	synth_call(e, x, &x->atvar.path, code, nidx, str, NULL, NULL,
+		   arena_printf(e->a, "tvar_get_%s", name));
+	return true;
+}
+
+bool tgt_target(struct elab *e, const struct tgt_ctx *c, struct expr *x,
+		bool write)
+{
+	if (c->probe && c->probe->procfs && !strcmp(x->target.name, "$value")) {
+		if (x->target.path.comps.n || x->target.path.pretty ||
+		    x->target.path.addr_of)
+			sym_error(e, x, "procfs variable '$value' is a string; it has "
+					"no members");
+		else if (write && c->probe->procfs_write)
+			sym_error(e, x, "procfs $value variable is read-only in a "
+					"procfs write probe");
+		else if (!write && !c->probe->procfs_write)
+			sym_error(e, x, "procfs $value variable cannot be read in a "
+					"procfs read probe");
+		return false;
+	}
+	if (!strcmp(x->target.name, "$value") && !tgt_site(c)) {
+		sym_error(e, x, "unresolved target-symbol expression ($value exists "
+				"only in procfs probes)");
+		return false;
+	}
+	if (tgt_site(c) && tgt_site(c)->plt_name && !strcmp(x->target.name, "$$name")) {
+		/* a .plt probe's function */
+		const char *n = tgt_site(c)->plt_name;
+
+		if (write || x->target.path.comps.n || x->target.path.addr_of) {
+			sym_error(e, x, "$$name is the name of the .plt probe's function: a string");
+			return false;
+		}
+		x->kind = EXPR_STRING;
+		x->str.s = n;
+		x->str.len = strlen(n);
+		return false;
+	}
+	if (!tgt_site(c)) {
+		if (c->fn)
+			sym_error(e, x, "unresolved target-symbol expression: a function reads "
+					"target variables only when called from a probe with "
+					"debuginfo context (kernel.function, .statement, "
+					"kernel.trace, ...)");
+		else
+			sym_error(e, x, "unresolved target-symbol expression (probes of this "
+					"kind have no debuginfo context)");
+		return false;
+	}
+	return dwarf_call(e, c, x, write, false);
+}
+
+bool tgt_assign(struct elab *e, const struct tgt_ctx *c, struct expr *x)
+{
+	return dwarf_call(e, c, x, true, false);
+}
+
+bool tgt_entry(struct elab *e, const struct tgt_ctx *c, struct expr *x)
+{
+	if (!tgt_site(c) || !tgt_site(c)->is_return) {
+		sym_error(e, x, "@entry is only valid in .return probes");
+		return false;
+	}
+	if (x->operand->kind != EXPR_TARGET)
+		return entry_expr(e, c, x);
+	return dwarf_call(e, c, x, false, true);
+}
+
+void tgt_fold_defined(struct elab *e, const struct tgt_ctx *c, struct expr *x)
+{
+	/* Only procfs' $value exists without debuginfo. */
+	const struct expr *o = x->operand;
+	bool def = o->kind == EXPR_TARGET && c->probe && c->probe->procfs &&
+		   !strcmp(o->target.name, "$value") && !o->target.path.comps.n;
+
+	if (o->kind == EXPR_TARGET && !def)
+		def = target_defined(e, c, o);
+
+	x->kind = EXPR_NUMBER;
+	x->num = def;
+}
