@@ -22,30 +22,13 @@
 #include "build.h"
 #include "session.h"
 #include "util/arena.h"
+#include "util/cache.h"
 #include "util/kernel_info.h"
 #include "util/strbuf.h"
 
 #ifndef RUNTIME_SOURCE_DIR
 #define RUNTIME_SOURCE_DIR "/usr/share/systemtap/runtime"
 #endif
-
-void hash_hex(const char *data, size_t len, const char *salt, char out[33])
-{
-	uint64_t h[2] = { 0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL };
-	size_t i;
-	int k;
-
-	for (k = 0; k < 2; k++) {
-		const char *p;
-
-		for (p = salt; *p; p++)
-			h[k] = (h[k] ^ (unsigned char)*p) * 0x100000001b3ULL;
-		for (i = 0; i < len; i++)
-			h[k] = (h[k] ^ (unsigned char)data[i] ^ (unsigned)k) * 0x100000001b3ULL;
-	}
-	snprintf(out, 33, "%016llx%016llx", (unsigned long long)h[0],
-		 (unsigned long long)h[1]);
-}
 
 static const char *runtime_dir(const struct session *s)
 {
@@ -116,32 +99,6 @@ static void slurp_runtime(struct strbuf *sb, const char *dir, int depth)
 		free(names[i]);
 	}
 	free(names);
-}
-
-const char *cache_dir(struct arena *a)
-{
-	const char *sd = getenv("SYSTEMTAP_DIR"), *home = getenv("HOME");
-
-	if (sd && *sd)
-		return arena_printf(a, "%s/cache", sd);
-	return arena_printf(a, "%s/.systemtap/cache", home && *home ? home : "/tmp");
-}
-
-int mkdir_p(const char *path)
-{
-	char buf[4096];
-	size_t i;
-
-	snprintf(buf, sizeof(buf), "%s", path);
-	for (i = 1; buf[i]; i++) {
-		if (buf[i] != '/')
-			continue;
-		buf[i] = '\0';
-		if (mkdir(buf, 0755) && errno != EEXIST)
-			return -1;
-		buf[i] = '/';
-	}
-	return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
 }
 
 static int write_file(const char *path, const char *text)

@@ -10,14 +10,6 @@ struct session;
 struct kernel_info;
 struct arena;
 
-/* A 128-bit hash as 32 hex digits (FNV-1a, two seeds): cache keys. */
-void hash_hex(const char *data, size_t len, const char *salt, char out[33]);
-
-/* The cache directory: $SYSTEMTAP_DIR/cache or ~/.systemtap/cache. */
-const char *cache_dir(struct arena *a);
-/* mkdir -p; 0 or -1 (errno set). */
-int mkdir_p(const char *path);
-
 /* Build module @name from @c_text for the kernel of @ki. On success
  * returns 0 and sets *@ko to the module's path (in the cache, or in the
  * kept temporary directory). */

@@ -21,6 +21,7 @@
 #include "translate/translate.h"
 #include "util/strbuf.h"
 #include "util/arena.h"
+#include "util/cache.h"
 #include "util/diag.h"
 #include "util/kernel_info.h"
 #include "util/source.h"

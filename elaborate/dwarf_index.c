@@ -20,9 +20,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "build.h"
 #include "session.h"
 #include "util/arena.h"
+#include "util/cache.h"
 #include "util/intern.h"
 #include "util/kernel_info.h"
 #include "util/strbuf.h"

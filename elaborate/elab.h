@@ -166,7 +166,10 @@ int elab_run(struct elab *e, struct ast_file *user);
 /* Set up @e for @penv's session. */
 void elab_init(struct elab *e, struct parse_env *penv);
 /* Message token for @x: "identifier 'a'", "operator '+'", ... */
-const char *elab_token(struct elab *e, const struct expr *x);
+static inline const char *elab_token(struct elab *e, const struct expr *x)
+{
+	return ast_token(e->a, x);
+}
 
 /* ---- tapset_index.c ---- */
 /* Parse the library's .stp files (search path of the session) and index
@@ -183,7 +186,10 @@ unsigned tapset_include_aliases(struct elab *e, const char *pattern);
 void tapset_function_names(struct elab *e, struct ptrvec *out);
 /* Include every library file (for --dump-*). */
 void tapset_include_all(struct elab *e);
-/* Add the declarations of @f to the session tables. */
+
+/* ---- decls.c ---- */
+/* Add the declarations of @f to the session tables (duplicates are
+ * reported through @e->d). */
 void elab_include_file(struct elab *e, struct ast_file *f);
 
 /* ---- symbols.c ---- */

@@ -2,6 +2,7 @@
 /* ast.c: node constructors and kind names. */
 #include "parse/ast.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 #include "util/arena.h"
@@ -312,4 +313,59 @@ struct probe_point *ast_probe_point(struct arena *a, struct srcloc loc)
 
 	pp->loc = loc;
 	return pp;
+}
+
+/* Message token for @x, as diagnostics name it. */
+const char *ast_token(struct arena *a, const struct expr *x)
+{
+	switch (x->kind) {
+	case EXPR_NUMBER:
+		return arena_printf(a, "number '%" PRId64 "'", x->num);
+	case EXPR_STRING:
+		return arena_printf(a, "string '%.*s'", (int)x->str.len,
+				    x->str.s);
+	case EXPR_SYMBOL:
+	case EXPR_PROBEWRITE:
+		return arena_printf(a, "identifier '%s'", x->name);
+	case EXPR_CALL:
+		return arena_printf(a, "identifier '%s'", x->call.name);
+	case EXPR_PRINT:
+		return arena_printf(a, "identifier '%s'", x->print.pk->name);
+	case EXPR_INDEX:
+		return ast_token(a, x->index.base);
+	case EXPR_TARGET:
+		return arena_printf(a, "identifier '%s'", x->target.name);
+	case EXPR_BINARY:
+	case EXPR_ASSIGN:
+		return arena_printf(a, "operator '%s'", op_spelling(x->bin.op));
+	case EXPR_UNARY:
+	case EXPR_CREMENT:
+		return arena_printf(a, "operator '%s'", op_spelling(x->un.op));
+	case EXPR_TERNARY:
+		return "operator '?'";
+	case EXPR_IN:
+		return "keyword 'in'";
+	case EXPR_WILDCARD:
+		return "operator '*'";
+	case EXPR_CAST:
+		return "operator '@cast'";
+	case EXPR_ATVAR:
+		return "operator '@var'";
+	case EXPR_DEREF:
+		return "operator '->'";
+	case EXPR_ENTRY:
+		return "operator '@entry'";
+	case EXPR_DEFINED:
+		return "operator '@defined'";
+	case EXPR_STAT:
+		return arena_printf(a, "operator '@%s'", x->stat.op);
+	case EXPR_HIST:
+		return x->hist.hk == HIST_LOG ? "operator '@hist_log'"
+					      : "operator '@hist_linear'";
+	case EXPR_ATOP:
+		return arena_printf(a, "operator '@%s'", x->atop.name);
+	case EXPR_EMBEDDED:
+		return "embedded-code";
+	}
+	return "token";
 }

@@ -263,6 +263,9 @@ struct expr *ast_with_operand(struct arena *a, enum expr_kind kind,
 struct expr *ast_hist(struct arena *a, enum hist_kind hk, struct expr *operand,
 		      struct ptrvec *params, struct srcloc loc);
 struct expr *ast_embedded(struct arena *a, const char *code, struct srcloc loc);
+/* The token that messages about @x name: "identifier 'a'", "operator
+ * '+'", "number '3'" ... (in @a's memory, or a constant). */
+const char *ast_token(struct arena *a, const struct expr *x);
 /* The print-family properties of @name, or NULL if it is not one. */
 const struct print_kind *ast_print_kind(const char *name);
 
