@@ -481,20 +481,20 @@ static int pass2(struct parse_env *env, const struct session *s,
 	elab_init(e, env);
 	rc = elab_run(e, file);
 	if (s->verbose[1] && rc == 0) {
-		for (i = 0; i < e->probes.n; i++) {
-			const struct elab_probe *p = e->probes.v[i];
+		for (i = 0; i < e->out.probes.n; i++) {
+			const struct elab_probe *p = e->out.probes.v[i];
 
 			if (!p->elided)
 				np += p->points.n;
 		}
-		for (i = 0; i < e->func_list.n; i++)
-			nf += ((const struct elab_func *)e->func_list.v[i])->used;
-		for (i = 0; i < e->global_list.n; i++)
-			ng += !((const struct elab_var *)e->global_list.v[i])->elided;
+		for (i = 0; i < e->out.func_list.n; i++)
+			nf += ((const struct elab_func *)e->out.func_list.v[i])->used;
+		for (i = 0; i < e->out.global_list.n; i++)
+			ng += !((const struct elab_var *)e->out.global_list.v[i])->elided;
 		fprintf(stderr, "Pass 2: analyzed script: %zu probe%s, %zu function%s, "
 			"%zu embed%s, %zu global%s ", np, np == 1 ? "" : "s",
-			nf, nf == 1 ? "" : "s", e->embeds.n,
-			e->embeds.n == 1 ? "" : "s", ng, ng == 1 ? "" : "s");
+			nf, nf == 1 ? "" : "s", e->out.embeds.n,
+			e->out.embeds.n == 1 ? "" : "s", ng, ng == 1 ? "" : "s");
 		print_usage_since(&clk);
 	}
 	report_counts(env->diag);
@@ -534,7 +534,7 @@ static int pass345(struct parse_env *env, const struct session *s,
 	mem = open_memstream(&buf, &len);
 	if (!mem)
 		return 1;
-	rc = translate(e, s, NAME_MARK, mem);
+	rc = translate(&e->out, s, NAME_MARK, mem);
 	fclose(mem);
 	report_counts(env->diag);
 	if (rc) {

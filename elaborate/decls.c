@@ -85,7 +85,7 @@ static void add_global(struct elab *e, struct decl *d, const struct source *file
 	/* A user script's global hides the library's. */
 	g = new_global(e, d, file);
 	insert_ahead_of_library(e, v, g, file->library, g_is_library);
-	vec_push(e->a, &e->global_list, g);
+	vec_push(e->a, &e->out.global_list, g);
 }
 
 /* Is @file in the built-in tapset library (not an -I directory)? */
@@ -99,7 +99,7 @@ static bool builtin_file(const struct elab *e, const struct source *file)
 static void add_function(struct elab *e, struct decl *d,
 			 const struct source *file)
 {
-	struct ptrvec *v = ptrmap_list(e->a, &e->funcs, d->func.name);
+	struct ptrvec *v = ptrmap_list(e->a, &e->out.funcs, d->func.name);
 	struct elab_func *f;
 	size_t i;
 
@@ -160,7 +160,7 @@ static void add_function(struct elab *e, struct decl *d,
 	/* The user's functions hide the library's of the same arity; both
 	 * keep their definition order. */
 	insert_ahead_of_library(e, v, f, file->library, f_is_library);
-	vec_push(e->a, &e->func_list, f);
+	vec_push(e->a, &e->out.func_list, f);
 }
 
 void elab_include_file(struct elab *e, struct ast_file *f)
@@ -179,6 +179,6 @@ void elab_include_file(struct elab *e, struct ast_file *f)
 		else if (d->kind == DECL_ALIAS)
 			pm_register_alias(e, d);
 		else if (d->kind == DECL_EMBED)
-			vec_push(e->a, &e->embeds, d);
+			vec_push(e->a, &e->out.embeds, d);
 	}
 }

@@ -222,7 +222,7 @@ static const char *printer(struct access *ac, Dwarf_Die *st, bool deep)
 		} while (dwarf_siblingof(&m, &m) == 0);
 	}
 	sb_adds(&c, PP_FUNC_CLOSE);
-	vec_push(e->a, &e->dw_printer_code, (void *)sb_to_arena(&c, e->a));
+	vec_push(e->a, &e->out.dw_printer_code, (void *)sb_to_arena(&c, e->a));
 	return name;
 }
 

@@ -47,22 +47,22 @@ static const char *anchor_of(struct elab *e, struct dw_mod *m, GElf_Word shndx,
 	return best;
 }
 
-/* The index of (@module, @symbol) in e->kmod_anchors, added if new. */
+/* The index of (@module, @symbol) in e->out.kmod_anchors, added if new. */
 static size_t anchor_index(struct elab *e, const char *module, const char *symbol)
 {
 	struct kmod_anchor *k;
 	size_t i;
 
-	for (i = 0; i < e->kmod_anchors.n; i++) {
-		k = e->kmod_anchors.v[i];
+	for (i = 0; i < e->out.kmod_anchors.n; i++) {
+		k = e->out.kmod_anchors.v[i];
 		if (k->module == module && k->symbol == symbol)
 			return i;
 	}
 	k = arena_alloc(e->a, sizeof(*k));
 	k->module = module;
 	k->symbol = symbol;
-	vec_push(e->a, &e->kmod_anchors, k);
-	return e->kmod_anchors.n - 1;
+	vec_push(e->a, &e->out.kmod_anchors, k);
+	return e->out.kmod_anchors.n - 1;
 }
 
 static const char *kmod_addr(struct elab *e, struct dw_mod *m, uint64_t addr,

@@ -109,9 +109,32 @@ struct kmod_anchor {
 	const char *symbol;		/* interned */
 };
 
-/* The state of one elaboration: the session's arena owns everything. */
-struct elab {
+/* What pass 2 hands pass 3: the elaborated script. translate/ reads
+ * nothing else of pass 2 (doc/pass2.md). Everything lives in the
+ * session's arena @a. */
+struct elab_result {
 	struct arena *a;
+	struct interner *in;
+	struct diag *d;
+	struct ptrvec global_list;	/* struct elab_var *, declaration order */
+	struct ptrmap funcs;		/* name -> struct ptrvec * of elab_func */
+	struct ptrvec func_list;	/* struct elab_func *; `used` ones are live */
+	struct ptrvec embeds;		/* DECL_EMBED of included files */
+	struct ptrmap var_of;		/* EXPR_SYMBOL -> elab_var */
+	struct ptrmap func_of;		/* EXPR_CALL -> elab_func */
+	struct ptrvec probes;		/* struct elab_probe *; not `elided` ones
+					 * are live */
+	struct ptrvec kmod_anchors;	/* struct kmod_anchor *: statics of
+					 * modules are found from these */
+	struct ptrvec dw_printer_code;	/* C of the $var$ printers, callees
+					 * first */
+};
+
+/* The state of one elaboration: its result, and pass 2's own working
+ * state (caches, tables, counters) that pass 3 never sees. */
+struct elab {
+	struct elab_result out;
+	struct arena *a;		/* = out.a, out.in, out.d */
 	struct interner *in;
 	struct diag *d;
 	const struct session *sess;
@@ -122,15 +145,7 @@ struct elab {
 	struct ptrvec files;		/* included struct ast_file *, user first */
 	struct ptrmap included;		/* ast_file -> non-NULL once included */
 	struct ptrmap globals;		/* name -> struct ptrvec * of elab_var */
-	struct ptrvec global_list;	/* declaration order */
-	struct ptrmap funcs;		/* name -> struct ptrvec * of elab_func */
-	struct ptrvec func_list;
-	struct ptrvec embeds;		/* DECL_EMBED of included files */
 	struct ptrvec pending;		/* elab_func to resolve */
-
-	struct ptrmap var_of;		/* EXPR_SYMBOL -> elab_var */
-	struct ptrmap func_of;		/* EXPR_CALL -> elab_func */
-	struct ptrvec probes;		/* struct elab_probe * */
 
 	struct pm_node *root;		/* the probe-point builder tree */
 	struct ksyms *ksyms;		/* kernel symbols, loaded on demand */
@@ -140,11 +155,8 @@ struct elab {
 	struct ptrmap dw_mods;		/* "kind:name" -> struct dw_mod * */
 	struct ptrvec dw_list;		/* the same, opening order */
 	struct ptrmap kmod_paths;	/* module name -> file, as listed */
-	struct ptrvec kmod_anchors;	/* struct kmod_anchor *: statics of
-					 * modules are found from these */
 	unsigned tvar_seq;		/* synthesized $var functions */
 	struct ptrmap dw_printers;	/* type key -> shared printer name */
-	struct ptrvec dw_printer_code;	/* their C, callees first */
 	struct ptrvec entry_fixups;	/* struct entry_fixup *: @entry(EXPR)
 					 * bodies, written after inference */
 

@@ -23,6 +23,9 @@ void elab_init(struct elab *e, struct parse_env *penv)
 	e->a = penv->arena;
 	e->in = penv->in;
 	e->d = penv->diag;
+	e->out.a = e->a;
+	e->out.in = e->in;
+	e->out.d = e->d;
 	e->sess = penv->sess;
 	e->ki = penv->kinfo;
 	e->penv = penv;
@@ -102,10 +105,10 @@ int elab_run(struct elab *e, struct ast_file *user)
 	 * own: alternate until both are done. */
 	for (;;) {
 		derive_new(e, &fdone);
-		if (done == e->probes.n)
+		if (done == e->out.probes.n)
 			break;
-		for (; done < e->probes.n; done++) {
-			struct elab_probe *p = e->probes.v[done];
+		for (; done < e->out.probes.n; done++) {
+			struct elab_probe *p = e->out.probes.v[done];
 
 			for (i = 0; i < p->points.n; i++) {
 				struct elab_point *pt = p->points.v[i];
@@ -119,7 +122,7 @@ int elab_run(struct elab *e, struct ast_file *user)
 	}
 	if (diag_errors(e->d))
 		return -1;
-	if (!e->probes.n) {
+	if (!e->out.probes.n) {
 		diag_report(e->d, DIAG_SEMANTIC_ERROR, NULL, NULL, "no probes found");
 		return -1;
 	}

@@ -34,7 +34,7 @@ static struct expr *sym(struct builder *b, struct elab_var *v)
 {
 	struct expr *x = ast_symbol(b->e->a, v->name, b->loc);
 
-	ptrmap_put(b->e->a, &b->e->var_of, x, v);
+	ptrmap_put(b->e->a, &b->e->out.var_of, x, v);
 	return typed(x, v->type);
 }
 
@@ -193,7 +193,7 @@ struct first_refs {
 static bool note_ref(struct ast_visitor *v, struct expr *x)
 {
 	struct first_refs *fr = (struct first_refs *)v;
-	struct elab_var *g = ptrmap_get(&fr->e->var_of, x);
+	struct elab_var *g = ptrmap_get(&fr->e->out.var_of, x);
 
 	if (g && g->scope == VAR_GLOBAL && !ptrmap_get(&fr->seen, g)) {
 		ptrmap_put(fr->e->a, &fr->seen, g, g);
@@ -207,14 +207,14 @@ static void display_order(struct elab *e, struct ptrvec *out)
 	struct first_refs fr = { { note_ref, NULL }, e, { 0 }, { 0 } };
 	size_t i;
 
-	for (i = 0; i < e->probes.n; i++) {
-		struct elab_probe *p = e->probes.v[i];
+	for (i = 0; i < e->out.probes.n; i++) {
+		struct elab_probe *p = e->out.probes.v[i];
 
 		if (!p->elided)
 			ast_walk_stmt(&fr.v, p->body);
 	}
-	for (i = 0; i < e->func_list.n; i++) {
-		struct elab_func *f = e->func_list.v[i];
+	for (i = 0; i < e->out.func_list.n; i++) {
+		struct elab_func *f = e->out.func_list.v[i];
 
 		if (f->used && f->decl->func.body)
 			ast_walk_stmt(&fr.v, f->decl->func.body);
@@ -254,7 +254,7 @@ void elab_global_display(struct elab *e)
 		pm_set_end(e, pt);
 		pt->loc = g->loc;
 		vec_push(e->a, &b.p->points, pt);
-		vec_push(e->a, &e->probes, b.p);
+		vec_push(e->a, &e->out.probes, b.p);
 		g->read = true;
 	}
 }

@@ -81,14 +81,14 @@ int pm_list(struct elab *e, const char *pattern, bool vars, FILE *out)
 			pm_derive(e, d, f->src);
 	}
 	if (vars) {
-		for (i = 0; i < e->probes.n; i++)
-			sym_resolve_probe(e, e->probes.v[i]);
+		for (i = 0; i < e->out.probes.n; i++)
+			sym_resolve_probe(e, e->out.probes.v[i]);
 		sym_resolve_pending(e);
 		type_infer(e);
 	}
 	e->d->muted--;
-	for (i = 0; i < e->probes.n; i++) {
-		struct elab_probe *p = e->probes.v[i];
+	for (i = 0; i < e->out.probes.n; i++) {
+		struct elab_probe *p = e->out.probes.v[i];
 
 		for (j = 0; j < p->points.n; j++) {
 			struct elab_point *pt = p->points.v[j];
@@ -191,8 +191,8 @@ void elab_print_functions(struct elab *e, FILE *out)
 	tapset_include_all(e);
 	/* Infer every function's types; problems are not ours to report. */
 	e->d->muted++;
-	for (i = 0; i < e->func_list.n; i++) {
-		struct elab_func *f = e->func_list.v[i];
+	for (i = 0; i < e->out.func_list.n; i++) {
+		struct elab_func *f = e->out.func_list.v[i];
 
 		if (!f->used) {
 			f->used = true;
@@ -202,8 +202,8 @@ void elab_print_functions(struct elab *e, FILE *out)
 	sym_resolve_pending(e);
 	type_infer(e);
 	e->d->muted--;
-	for (i = 0; i < e->func_list.n; i++) {
-		const struct elab_func *f = e->func_list.v[i];
+	for (i = 0; i < e->out.func_list.n; i++) {
+		const struct elab_func *f = e->out.func_list.v[i];
 		struct strbuf sb = STRBUF_INIT;
 
 		if (f->decl->private_)

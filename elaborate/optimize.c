@@ -240,7 +240,7 @@ static struct elab_var *dead_store(struct octx *o, const struct expr *x)
 	if (x->kind != EXPR_ASSIGN || x->bin.op == OP_STATS_ADD ||
 	    x->bin.l->kind != EXPR_SYMBOL)
 		return NULL;
-	v = ptrmap_get(&o->e->var_of, x->bin.l);
+	v = ptrmap_get(&o->e->out.var_of, x->bin.l);
 	if (!v || v->scope == VAR_GLOBAL || v->read)
 		return NULL;
 	return v;
@@ -356,7 +356,7 @@ struct refcount {
 /* @f is reached, with every overload of its name and arity. */
 static void reach(struct refcount *rc, struct elab_func *f)
 {
-	struct ptrvec *v = ptrmap_get(&rc->e->funcs, f->name);
+	struct ptrvec *v = ptrmap_get(&rc->e->out.funcs, f->name);
 	struct elab_func *first = f->first ? f->first : f;
 	size_t i;
 
@@ -376,11 +376,11 @@ static bool count_expr(struct ast_visitor *v, struct expr *x)
 	struct elab_var *var;
 	struct elab_func *f;
 
-	var = ptrmap_get(&rc->e->var_of, x);
+	var = ptrmap_get(&rc->e->out.var_of, x);
 	if (var)
 		ptrmap_put(rc->e->a, rc->seen, var, var);
 	if (x->kind == EXPR_CALL) {
-		f = ptrmap_get(&rc->e->func_of, x);
+		f = ptrmap_get(&rc->e->out.func_of, x);
 		if (f && !ptrmap_get(rc->seen, f))
 			reach(rc, f);
 	}
@@ -406,8 +406,8 @@ static void prune(struct elab *e)
 	struct refcount rc = { { count_expr, NULL }, e, &seen, { 0 } };
 	size_t i, j;
 
-	for (i = 0; i < e->probes.n; i++) {
-		struct elab_probe *p = e->probes.v[i];
+	for (i = 0; i < e->out.probes.n; i++) {
+		struct elab_probe *p = e->out.probes.v[i];
 
 		if (p->elided)
 			continue;
@@ -422,16 +422,16 @@ static void prune(struct elab *e)
 		if (f->decl->func.body)
 			ast_walk_stmt(&rc.v, f->decl->func.body);
 	}
-	for (i = 0; i < e->probes.n; i++)
-		prune_locals(&((struct elab_probe *)e->probes.v[i])->locals, &seen);
-	for (i = 0; i < e->func_list.n; i++) {
-		struct elab_func *f = e->func_list.v[i];
+	for (i = 0; i < e->out.probes.n; i++)
+		prune_locals(&((struct elab_probe *)e->out.probes.v[i])->locals, &seen);
+	for (i = 0; i < e->out.func_list.n; i++) {
+		struct elab_func *f = e->out.func_list.v[i];
 
 		f->used = ptrmap_get(&seen, f) != NULL;
 		prune_locals(&f->locals, &seen);
 	}
-	for (i = 0; i < e->global_list.n; i++) {
-		struct elab_var *g = e->global_list.v[i];
+	for (i = 0; i < e->out.global_list.n; i++) {
+		struct elab_var *g = e->out.global_list.v[i];
 
 		if (ptrmap_get(&seen, g) || g->g_type != TYPE_UNKNOWN)
 			continue;
@@ -452,22 +452,22 @@ void opt_run(struct elab *e)
 
 	do {
 		o.changed = false;
-		for (i = 0; i < e->probes.n; i++) {
-			struct elab_probe *p = e->probes.v[i];
+		for (i = 0; i < e->out.probes.n; i++) {
+			struct elab_probe *p = e->out.probes.v[i];
 
 			o.fn = NULL;
 			p->body = opt_stmt(&o, p->body);
 		}
-		for (i = 0; i < e->func_list.n; i++) {
-			struct elab_func *f = e->func_list.v[i];
+		for (i = 0; i < e->out.func_list.n; i++) {
+			struct elab_func *f = e->out.func_list.v[i];
 
 			o.fn = f;
 			if (f->used && f->decl->func.body)
 				f->decl->func.body = opt_stmt(&o, f->decl->func.body);
 		}
 	} while (o.changed && ++rounds < 10);
-	for (i = 0; i < e->probes.n; i++) {
-		struct elab_probe *p = e->probes.v[i];
+	for (i = 0; i < e->out.probes.n; i++) {
+		struct elab_probe *p = e->out.probes.v[i];
 
 		/* An empty procfs probe still makes its file readable or
 		 * writable: it stays (the reference elides it and gets the

@@ -306,7 +306,7 @@ static struct elab_probe *group_for(struct elab *e, struct pm_ctx *c,
 	p->body = ast_block(e->a, &stmts, c->decl->probe.body ?
 				  c->decl->probe.body->loc : c->decl->loc);
 	ptrmap_put(e->a, &c->groups, k, p);
-	vec_push(e->a, &e->probes, p);
+	vec_push(e->a, &e->out.probes, p);
 	return p;
 }
 

@@ -56,16 +56,16 @@ void elab_print(struct elab *e, FILE *out, bool bodies)
 	size_t i, j;
 	int k;
 
-	if (e->embeds.n) {
+	if (e->out.embeds.n) {
 		fputs("# global embedded code\n", out);
-		for (i = 0; i < e->embeds.n; i++) {
-			const struct decl *d = e->embeds.v[i];
+		for (i = 0; i < e->out.embeds.n; i++) {
+			const struct decl *d = e->out.embeds.v[i];
 
 			fprintf(out, "%%{%s%%}\n", d->code);
 		}
 	}
-	for (i = 0, k = 0; i < e->global_list.n; i++) {
-		const struct elab_var *v = e->global_list.v[i];
+	for (i = 0, k = 0; i < e->out.global_list.n; i++) {
+		const struct elab_var *v = e->out.global_list.v[i];
 
 		if (v->elided)
 			continue;
@@ -73,8 +73,8 @@ void elab_print(struct elab *e, FILE *out, bool bodies)
 			fputs("# globals\n", out);
 		print_var(out, v, "");
 	}
-	for (i = 0, k = 0; i < e->func_list.n; i++) {
-		const struct elab_func *f = e->func_list.v[i];
+	for (i = 0, k = 0; i < e->out.func_list.n; i++) {
+		const struct elab_func *f = e->out.func_list.v[i];
 
 		if (!f->used)
 			continue;
@@ -92,8 +92,8 @@ void elab_print(struct elab *e, FILE *out, bool bodies)
 			fprintf(out, "%%{%s%%}\n", f->decl->func.code);
 	}
 	fputs("# probes\n", out);
-	for (i = 0; i < e->probes.n; i++) {
-		const struct elab_probe *p = e->probes.v[i];
+	for (i = 0; i < e->out.probes.n; i++) {
+		const struct elab_probe *p = e->out.probes.v[i];
 
 		if (p->elided)
 			continue;

@@ -71,7 +71,7 @@ struct elab_var *sym_global(struct elab *e, const char *name,
 static struct elab_func *find_func(struct elab *e, const char *name, int arity,
 				   const struct source *file, bool *other_arity)
 {
-	struct ptrvec *v = ptrmap_get(&e->funcs, name);
+	struct ptrvec *v = ptrmap_get(&e->out.funcs, name);
 	size_t i;
 
 	for (i = 0; v && i < v->n; i++) {
@@ -168,7 +168,7 @@ static struct elab_var *res_scalar(struct elab *e, struct scope *sc,
 	}
 	if (!v)
 		v = new_local(e, sc, x->name, x);
-	ptrmap_put(e->a, &e->var_of, x, v);
+	ptrmap_put(e->a, &e->out.var_of, x, v);
 	return v;
 }
 
@@ -186,7 +186,7 @@ static struct elab_var *res_array(struct elab *e, struct scope *sc,
 			  arity, x->name);
 		return NULL;
 	}
-	ptrmap_put(e->a, &e->var_of, x, v);
+	ptrmap_put(e->a, &e->out.var_of, x, v);
 	return v;
 }
 
@@ -213,7 +213,7 @@ static bool is_lvalue(const struct expr *x)
 static void mark_written(struct elab *e, struct expr *x)
 {
 	struct expr *base = x->kind == EXPR_INDEX ? x->index.base : x;
-	struct elab_var *v = ptrmap_get(&e->var_of, base);
+	struct elab_var *v = ptrmap_get(&e->out.var_of, base);
 
 	if (v)
 		v->written = true;
@@ -266,7 +266,7 @@ static bool defined_value(const struct expr *c)
 /* @f and the other overloads of its name and arity are needed. */
 static void mark_used(struct elab *e, struct elab_func *f)
 {
-	struct ptrvec *v = ptrmap_get(&e->funcs, f->name);
+	struct ptrvec *v = ptrmap_get(&e->out.funcs, f->name);
 	size_t i;
 
 	for (i = 0; v && i < v->n; i++) {
@@ -285,7 +285,7 @@ static const char *similar_function(struct elab *e, const char *name)
 {
 	struct ptrvec names = { 0 };
 
-	ptrmap_keys(e->a, &e->funcs, &names);
+	ptrmap_keys(e->a, &e->out.funcs, &names);
 	tapset_function_names(e, &names);
 	return similar_names(e->a, name, (const char *const *)names.v, names.n);
 }
@@ -319,7 +319,7 @@ static void res_call(struct elab *e, struct scope *sc, struct expr *x)
 			return;
 		x->call.name = f->name;
 	}
-	ptrmap_put(e->a, &e->func_of, x, f);
+	ptrmap_put(e->a, &e->out.func_of, x, f);
 	mark_used(e, f);
 }
 
@@ -414,7 +414,7 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 		res_keys(e, sc, &x->in.idx, true);
 		res_array_base(e, sc, x->in.array, (int)x->in.idx.n);
 		/* a membership test reads the array (no automatic display) */
-		v = ptrmap_get(&e->var_of, x->in.array);
+		v = ptrmap_get(&e->out.var_of, x->in.array);
 		if (v)
 			v->read = true;
 		break;
@@ -450,7 +450,7 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 			sym_error(e, x, "@probewrite of '%s', which is not a local of "
 					"this probe", x->name);
 		else
-			ptrmap_put(e->a, &e->var_of, x, v);
+			ptrmap_put(e->a, &e->out.var_of, x, v);
 		break;
 	}
 	case EXPR_STAT:
@@ -599,7 +599,7 @@ static void res_stmt(struct elab *e, struct scope *sc, struct stmt *s)
 		}
 		if (arr->kind == EXPR_SYMBOL || arr->kind == EXPR_INDEX) {
 			struct expr *b = arr->kind == EXPR_INDEX ? arr->index.base : arr;
-			struct elab_var *v = ptrmap_get(&e->var_of, b);
+			struct elab_var *v = ptrmap_get(&e->out.var_of, b);
 
 			if (v)
 				v->read = true;

@@ -72,7 +72,7 @@ static struct decl *synth_decl(struct elab *e, const char *name, const char *cod
 
 struct elab_func *tgt_func_of_decl(struct elab *e, const struct decl *d)
 {
-	const struct ptrvec *v = ptrmap_get(&e->funcs, d->func.name);
+	const struct ptrvec *v = ptrmap_get(&e->out.funcs, d->func.name);
 	size_t i;
 
 	for (i = 0; v && i < v->n; i++)
@@ -244,7 +244,7 @@ static bool entry_expr(struct elab *e, const struct tgt_ctx *c, struct expr *x)
 		ep->file = c->probe->file;
 		ep->body = ast_block(e->a, &none, x->loc);
 		vec_push(e->a, &ep->points, pt);
-		vec_push(e->a, &e->probes, ep);	/* resolved after this one */
+		vec_push(e->a, &e->out.probes, ep);	/* resolved after this one */
 		s->entry_probe = ep;
 	}
 	vec_push(e->a, &args, ast_clone_expr(e->a, x->operand));

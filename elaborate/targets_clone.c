@@ -70,7 +70,7 @@ bool tgt_needs_site(struct elab *e, struct elab_func *f)
  * under one new name, in order. */
 struct elab_func *tgt_clone(struct elab *e, struct elab_probe *p, struct elab_func *f)
 {
-	const struct ptrvec *v = ptrmap_get(&e->funcs, f->name);
+	const struct ptrvec *v = ptrmap_get(&e->out.funcs, f->name);
 	const char *key = intern(e->in, arena_printf(e->a, "%p/%p", (void *)p,
 						     (void *)f));
 	struct elab_func *c = ptrmap_get(&e->fn_clones, key);

@@ -110,7 +110,7 @@ static void infer_stmt(struct tctx *t, struct stmt *s);
 
 static struct elab_var *var_of(struct tctx *t, const struct expr *x)
 {
-	return ptrmap_get(&t->e->var_of, x);
+	return ptrmap_get(&t->e->out.var_of, x);
 }
 
 static void set_arity(struct tctx *t, struct elab_var *v, int n,
@@ -232,7 +232,7 @@ static enum stap_type infer_print(struct tctx *t, struct expr *x)
 static enum stap_type infer_call(struct tctx *t, struct expr *x,
 				 enum stap_type want)
 {
-	struct elab_func *f = ptrmap_get(&t->e->func_of, x);
+	struct elab_func *f = ptrmap_get(&t->e->out.func_of, x);
 	bool used = !t->stmt_level;
 	size_t i;
 
@@ -688,8 +688,8 @@ static void unify_overloads(struct tctx *t)
 	size_t i;
 	int j;
 
-	for (i = 0; i < e->func_list.n; i++) {
-		struct elab_func *f = e->func_list.v[i], *o = f->first;
+	for (i = 0; i < e->out.func_list.n; i++) {
+		struct elab_func *f = e->out.func_list.v[i], *o = f->first;
 		struct expr at = { .kind = EXPR_CALL };
 
 		if (f->ret_as) {	/* an @entry getter and its setter */
@@ -719,8 +719,8 @@ static void walk_all(struct tctx *t)
 	struct elab *e = t->e;
 	size_t i, j;
 
-	for (i = 0; i < e->probes.n; i++) {
-		struct elab_probe *p = e->probes.v[i];
+	for (i = 0; i < e->out.probes.n; i++) {
+		struct elab_probe *p = e->out.probes.v[i];
 
 		if (p->elided)
 			continue;
@@ -734,8 +734,8 @@ static void walk_all(struct tctx *t)
 		}
 		infer_stmt(t, p->body);
 	}
-	for (i = 0; i < e->func_list.n; i++) {
-		struct elab_func *f = e->func_list.v[i];
+	for (i = 0; i < e->out.func_list.n; i++) {
+		struct elab_func *f = e->out.func_list.v[i];
 
 		if (!f->used || !f->decl->func.body)
 			continue;
@@ -756,8 +756,8 @@ static void never_assigned(struct tctx *t, struct elab_var *v,
 
 	for (i = 0; locals && i < locals->n; i++)
 		vec_push(e->a, &names, (void *)((struct elab_var *)locals->v[i])->name);
-	for (i = 0; i < e->global_list.n; i++)
-		vec_push(e->a, &names, (void *)((struct elab_var *)e->global_list.v[i])->name);
+	for (i = 0; i < e->out.global_list.n; i++)
+		vec_push(e->a, &names, (void *)((struct elab_var *)e->out.global_list.v[i])->name);
 	diag_report(e->d, DIAG_WARNING, &v->loc,
 		    arena_printf(e->a, "identifier '%s'", v->name),
 		    "never-assigned %s variable '%s'%s", what, v->name,
@@ -818,8 +818,8 @@ void type_infer(struct elab *e)
 	if (diag_errors(e->d))
 		return;
 	/* Read but never assigned: a warning (they read as 0 or ""). */
-	for (i = 0; i < e->global_list.n; i++) {
-		struct elab_var *v = e->global_list.v[i];
+	for (i = 0; i < e->out.global_list.n; i++) {
+		struct elab_var *v = e->out.global_list.v[i];
 
 		if ((!v->read && !v->written && !v->deleted) || v->elided)
 			continue;	/* unused: the optimiser elides it */
@@ -829,8 +829,8 @@ void type_infer(struct elab *e)
 			never_assigned(&t, v, "global", NULL);
 		check_unknown_var(&t, v, "global");
 	}
-	for (i = 0; i < e->probes.n; i++) {
-		struct elab_probe *p = e->probes.v[i];
+	for (i = 0; i < e->out.probes.n; i++) {
+		struct elab_probe *p = e->out.probes.v[i];
 
 		if (p->elided)
 			continue;
@@ -842,8 +842,8 @@ void type_infer(struct elab *e)
 			check_unknown_var(&t, v, "local");
 		}
 	}
-	for (i = 0; i < e->func_list.n; i++) {
-		struct elab_func *f = e->func_list.v[i];
+	for (i = 0; i < e->out.func_list.n; i++) {
+		struct elab_func *f = e->out.func_list.v[i];
 
 		if (!f->used)
 			continue;

@@ -110,7 +110,7 @@ void xl_error(struct xl *x, const struct srcloc *loc, const char *tok,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	diag_report(x->e->d, DIAG_SEMANTIC_ERROR, loc, tok, "%s", msg);
+	diag_report(x->r->d, DIAG_SEMANTIC_ERROR, loc, tok, "%s", msg);
 	x->errors++;
 }
 
@@ -133,7 +133,7 @@ const char *xl_loc_at(struct xl *x, const void *key, const char *tok,
 
 const char *xl_loc(struct xl *x, const struct expr *e)
 {
-	return xl_loc_at(x, e, elab_token(x->e, e), &e->loc);
+	return xl_loc_at(x, e, ast_token(x->a, e), &e->loc);
 }
 
 /* The leftmost expression of a statement names it in messages. */
@@ -167,7 +167,7 @@ const char *xl_stmt_loc(struct xl *x, const struct stmt *s)
 	if (s->kind == STMT_EXPR && s->expr) {
 		const struct expr *e = leftmost(s->expr);
 
-		return xl_loc_at(x, s, elab_token(x->e, e), &e->loc);
+		return xl_loc_at(x, s, ast_token(x->a, e), &e->loc);
 	}
 	if ((size_t)s->kind < sizeof(kw) / sizeof(kw[0]) && kw[s->kind])
 		return xl_loc_at(x, s, arena_printf(x->a, "keyword '%s'", kw[s->kind]),

@@ -21,7 +21,7 @@ static struct cv cv(const char *t, bool stable)
 
 struct elab_var *xl_var(struct xl *x, const struct expr *e)
 {
-	return ptrmap_get(&x->e->var_of, e);
+	return ptrmap_get(&x->r->var_of, e);
 }
 
 void xl_check_error(struct xl *x)
@@ -153,7 +153,7 @@ static const char *global_obj(struct xl *x, struct expr *base)
 	struct elab_var *v = xl_var(x, base);
 
 	if (!v || v->scope != VAR_GLOBAL) {
-		xl_error(x, &base->loc, elab_token(x->e, base),
+		xl_error(x, &base->loc, ast_token(x->a, base),
 			 "translation of this array reference is not supported");
 		return "NULL";
 	}
@@ -229,7 +229,7 @@ static struct cv arith(struct xl *x, enum op op, struct cv a, struct cv b,
 		return cv(arena_printf(x->a, "(%s %s %s)", a.t, arith_ops[i].c, b.t),
 			  a.stable && b.stable);
 	}
-	xl_error(x, &at->loc, elab_token(x->e, at),
+	xl_error(x, &at->loc, ast_token(x->a, at),
 		 "translation of this operator is not supported");
 	return cv("0", true);
 }
@@ -317,13 +317,13 @@ static struct cv regex_match(struct xl *x, struct expr *e)
 	size_t i, k;
 
 	if (pat->kind != EXPR_STRING) {
-		xl_error(x, &pat->loc, elab_token(x->e, pat),
+		xl_error(x, &pat->loc, ast_token(x->a, pat),
 			 "regular expression must be a literal string");
 		return cv("0", true);
 	}
 	prog = re_compile(x->a, pat->str.s, pat->str.len, &err);
 	if (!prog) {
-		xl_error(x, &pat->loc, elab_token(x->e, pat),
+		xl_error(x, &pat->loc, ast_token(x->a, pat),
 			 "invalid regular expression: %s", err);
 		return cv("0", true);
 	}
@@ -372,7 +372,7 @@ static struct cv binary(struct xl *x, struct expr *e)
 		const char *op = str_cmp_op(e->bin.op);
 
 		if (!op) {
-			xl_error(x, &e->loc, elab_token(x->e, e),
+			xl_error(x, &e->loc, ast_token(x->a, e),
 				 "translation of this string operator is not supported");
 			return cv("0", true);
 		}
@@ -396,7 +396,7 @@ static struct cv unary(struct xl *x, struct expr *e)
 	else if (e->un.op == OP_BNOT)
 		fmt = "(~%s)";
 	else {
-		xl_error(x, &e->loc, elab_token(x->e, e),
+		xl_error(x, &e->loc, ast_token(x->a, e),
 			 "translation of this operator is not supported");
 		return cv("0", true);
 	}
@@ -438,7 +438,7 @@ static struct cv crement(struct xl *x, struct expr *e)
 		xl_check_error(x);
 		return cv(t, true);
 	}
-	xl_error(x, &e->loc, elab_token(x->e, e), "translation of this operand is not supported");
+	xl_error(x, &e->loc, ast_token(x->a, e), "translation of this operand is not supported");
 	return cv("0", true);
 }
 
@@ -505,7 +505,7 @@ static struct cv assign(struct xl *x, struct expr *e)
 		return cv("stp_procfs_value(c)", false);
 	}
 	if (tgt->kind != EXPR_SYMBOL || !(var = xl_var(x, tgt))) {
-		xl_error(x, &tgt->loc, elab_token(x->e, tgt),
+		xl_error(x, &tgt->loc, ast_token(x->a, tgt),
 			 "translation of this assignment is not yet supported");
 		return cv("0", true);
 	}
@@ -569,7 +569,7 @@ void xl_emit_call(struct xl *x, struct elab_func *f, const char *const *args,
 
 static struct cv call(struct xl *x, struct expr *e)
 {
-	struct elab_func *f = ptrmap_get(&x->e->func_of, e);
+	struct elab_func *f = ptrmap_get(&x->r->func_of, e);
 	struct ptrvec *args = &e->call.args;
 	struct cv *v = arena_alloc(x->a, sizeof(*v) * (args->n + 1));
 	const char **texts = arena_alloc(x->a, sizeof(*texts) * (args->n + 1));
@@ -577,7 +577,7 @@ static struct cv call(struct xl *x, struct expr *e)
 	size_t i;
 
 	if (!f) {
-		xl_error(x, &e->loc, elab_token(x->e, e), "unresolved function call");
+		xl_error(x, &e->loc, ast_token(x->a, e), "unresolved function call");
 		return cv("0", true);
 	}
 	xl_operands(x, (struct expr **)args->v, args->n, v);
@@ -624,7 +624,7 @@ static bool stat_operand(struct xl *x, struct expr *s, const char **agg,
 		*desc = arena_printf(x->a, "%s.d", global_obj(x, s->index.base));
 		return true;
 	}
-	xl_error(x, &s->loc, elab_token(x->e, s),
+	xl_error(x, &s->loc, ast_token(x->a, s),
 		 "translation of this statistics operand is not supported");
 	return false;
 }
@@ -635,7 +635,7 @@ static struct cv stat(struct xl *x, struct expr *e)
 	const char *agg, *desc, *t;
 
 	if (!op || !e->stat.args.n) {
-		xl_error(x, &e->loc, elab_token(x->e, e),
+		xl_error(x, &e->loc, ast_token(x->a, e),
 			 "translation of @%s is not supported", e->stat.op);
 		return cv("0", true);
 	}
@@ -689,7 +689,7 @@ static struct cv symbol(struct xl *x, struct expr *e)
 	struct elab_var *v = xl_var(x, e);
 
 	if (!v) {
-		xl_error(x, &e->loc, elab_token(x->e, e), "unresolved symbol");
+		xl_error(x, &e->loc, ast_token(x->a, e), "unresolved symbol");
 		return cv("0", true);
 	}
 	return cv(scalar_lv(x, v), false);
@@ -752,7 +752,7 @@ struct cv xl_expr(struct xl *x, struct expr *e)
 	case EXPR_ATOP:
 		break;
 	}
-	xl_error(x, &e->loc, elab_token(x->e, e),
+	xl_error(x, &e->loc, ast_token(x->a, e),
 		 "translation of %s expressions is not yet supported",
 		 expr_kind_name(e->kind));
 	return cv("0", true);

@@ -69,14 +69,14 @@ static int64_t variance_shift(struct xl *x, const struct elab_var *var)
 	struct stat_scan s = { { scan_variance, NULL }, x, var, -1 };
 	size_t i;
 
-	for (i = 0; i < x->e->probes.n; i++) {
-		struct elab_probe *p = x->e->probes.v[i];
+	for (i = 0; i < x->r->probes.n; i++) {
+		struct elab_probe *p = x->r->probes.v[i];
 
 		if (!p->elided)
 			ast_walk_stmt(&s.v, p->body);
 	}
-	for (i = 0; i < x->e->func_list.n; i++) {
-		struct elab_func *f = x->e->func_list.v[i];
+	for (i = 0; i < x->r->func_list.n; i++) {
+		struct elab_func *f = x->r->func_list.v[i];
 
 		if (f->used && f->decl->func.body)
 			ast_walk_stmt(&s.v, f->decl->func.body);
@@ -164,14 +164,14 @@ static unsigned iter_slots(struct xl *x, const struct elab_var *v)
 	unsigned best = 1, k;
 	size_t i;
 
-	for (i = 0; i < x->e->probes.n; i++) {
-		const struct elab_probe *p = x->e->probes.v[i];
+	for (i = 0; i < x->r->probes.n; i++) {
+		const struct elab_probe *p = x->r->probes.v[i];
 
 		if (!p->elided && (k = foreach_depth(x, v, p->body, 0)) > best)
 			best = k;
 	}
-	for (i = 0; i < x->e->func_list.n; i++) {
-		const struct elab_func *f = x->e->func_list.v[i];
+	for (i = 0; i < x->r->func_list.n; i++) {
+		const struct elab_func *f = x->r->func_list.v[i];
 
 		if (f->used && f->decl->func.body &&
 		    (k = foreach_depth(x, v, f->decl->func.body, 0)) > best)
@@ -204,8 +204,8 @@ void xl_globals(struct xl *x)
 	size_t i;
 
 	em_head(x, "/* ---- globals ---- */");
-	for (i = 0; i < x->e->global_list.n; i++) {
-		struct elab_var *v = x->e->global_list.v[i];
+	for (i = 0; i < x->r->global_list.n; i++) {
+		struct elab_var *v = x->r->global_list.v[i];
 		const char *g = xl_global(x, v), *val = g_value(x, v), *ovf;
 		const struct expr *in = v->decl ? v->decl->global.init : NULL;
 
@@ -279,8 +279,8 @@ static void mark(struct lock_scan *ls, const struct expr *e, char m)
 		e = e->index.base;
 	if (!e || e->kind != EXPR_SYMBOL || !(v = xl_var(ls->x, e)) || v->scope != VAR_GLOBAL)
 		return;
-	for (i = 0; i < ls->x->e->global_list.n; i++)
-		if (ls->x->e->global_list.v[i] == v && ls->mode[i] != 'w')
+	for (i = 0; i < ls->x->r->global_list.n; i++)
+		if (ls->x->r->global_list.v[i] == v && ls->mode[i] != 'w')
 			ls->mode[i] = m;
 }
 
@@ -291,8 +291,8 @@ static void pragmas(struct lock_scan *ls, const char *code)
 {
 	size_t i;
 
-	for (i = 0; i < ls->x->e->global_list.n; i++) {
-		const struct elab_var *v = ls->x->e->global_list.v[i];
+	for (i = 0; i < ls->x->r->global_list.n; i++) {
+		const struct elab_var *v = ls->x->r->global_list.v[i];
 		char *r = arena_printf(ls->x->a, "pragma:read:%s", v->name);
 		char *w = arena_printf(ls->x->a, "pragma:write:%s", v->name);
 
@@ -322,7 +322,7 @@ static bool lock_expr(struct ast_visitor *v, struct expr *e)
 	} else if (e->kind == EXPR_IN) {
 		mark(ls, e->in.array, 'w');
 	} else if (e->kind == EXPR_CALL) {
-		f = ptrmap_get(&ls->x->e->func_of, e);
+		f = ptrmap_get(&ls->x->r->func_of, e);
 		if (f)
 			walk_func(ls, f);
 	}
@@ -358,8 +358,8 @@ const char *xl_locks(struct xl *x, struct elab_probe *p, unsigned *n)
 	const char *name;
 	size_t i, j;
 
-	ls.mode = arena_alloc(x->a, x->e->global_list.n + 1);
-	memset(ls.mode, 0, x->e->global_list.n + 1);
+	ls.mode = arena_alloc(x->a, x->r->global_list.n + 1);
+	memset(ls.mode, 0, x->r->global_list.n + 1);
 	ast_walk_stmt(&ls.v, p->body);
 	for (i = 0; i < p->points.n; i++) {
 		const struct elab_point *pt = p->points.v[i];
@@ -368,8 +368,8 @@ const char *xl_locks(struct xl *x, struct elab_probe *p, unsigned *n)
 			ast_walk_expr(&ls.v, pt->cond);
 	}
 	*n = 0;
-	for (i = 0; i < x->e->global_list.n; i++) {
-		const struct elab_var *v = x->e->global_list.v[i];
+	for (i = 0; i < x->r->global_list.n; i++) {
+		const struct elab_var *v = x->r->global_list.v[i];
 
 		if (!ls.mode[i] || !live(v))
 			continue;

@@ -17,17 +17,17 @@ static void kmod_table(struct xl *x, struct strbuf *out, struct strbuf *desc)
 {
 	size_t i;
 
-	if (!x->e->kmod_anchors.n)
+	if (!x->r->kmod_anchors.n)
 		return;
 	sb_adds(out, "static struct stp_kmod stp_kmods[] = {\n");
-	for (i = 0; i < x->e->kmod_anchors.n; i++) {
-		const struct kmod_anchor *k = x->e->kmod_anchors.v[i];
+	for (i = 0; i < x->r->kmod_anchors.n; i++) {
+		const struct kmod_anchor *k = x->r->kmod_anchors.v[i];
 
 		sb_addf(out, "\t{ %s, %s },\n", c_string(x->a, k->module, strlen(k->module)),
 			c_string(x->a, k->symbol, strlen(k->symbol)));
 	}
 	sb_adds(out, "};\n\n");
-	sb_addf(desc, "\t.kmods = stp_kmods,\n\t.nkmods = %zu,\n", x->e->kmod_anchors.n);
+	sb_addf(desc, "\t.kmods = stp_kmods,\n\t.nkmods = %zu,\n", x->r->kmod_anchors.n);
 }
 
 static const struct xl_mech *const mechs[MECH_COUNT] = {
@@ -80,8 +80,8 @@ static size_t point_handlers(struct xl *x, const char **bodies, const char **con
 {
 	size_t i, j, id = 0;
 
-	for (i = 0; i < x->e->probes.n; i++) {
-		struct elab_probe *p = x->e->probes.v[i];
+	for (i = 0; i < x->r->probes.n; i++) {
+		struct elab_probe *p = x->r->probes.v[i];
 		unsigned nlocks;
 		const char *locks;
 
@@ -139,8 +139,8 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 	struct xl_point *refs;
 	size_t i, n = 0;
 
-	for (i = 0; i < x->e->probes.n; i++) {
-		struct elab_probe *p = x->e->probes.v[i];
+	for (i = 0; i < x->r->probes.n; i++) {
+		struct elab_probe *p = x->r->probes.v[i];
 
 		if (!p->elided)
 			n += p->points.n;

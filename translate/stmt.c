@@ -113,7 +113,7 @@ static void s_foreach(struct xl *x, struct stmt *s)
 	if (fe->array->kind == EXPR_INDEX && arr)
 		slice = xl_slice_keys(x, base, &fe->array->index.idx, &mask);
 	if (!arr || arr->scope != VAR_GLOBAL || arr->arity < 1) {
-		xl_error(x, &fe->array->loc, elab_token(x->e, fe->array),
+		xl_error(x, &fe->array->loc, ast_token(x->a, fe->array),
 			 "translation of foreach over this operand is not yet supported");
 		return;
 	}
@@ -258,7 +258,7 @@ static void s_return(struct xl *x, struct stmt *s)
  * priority order, then definition order. */
 static struct elab_func *following_overload(struct xl *x, struct elab_func *f)
 {
-	struct ptrvec *v = ptrmap_get(&x->e->funcs, f->name);
+	struct ptrvec *v = ptrmap_get(&x->r->funcs, f->name);
 	struct elab_func *head = f->first ? f->first : f, *best = NULL;
 	int64_t fp = f->decl->func.has_priority ? f->decl->func.priority : 0;
 	size_t i, fi = 0;

@@ -198,7 +198,7 @@ static void preamble(struct xl *x, FILE *out)
 	fputc('\n', out);
 }
 
-int translate(struct elab *e, const struct session *s, const char *modname,
+int translate(const struct elab_result *r, const struct session *s, const char *modname,
 	      FILE *out)
 {
 	struct xl x;
@@ -207,20 +207,20 @@ int translate(struct elab *e, const struct session *s, const char *modname,
 	size_t i, j, id = 0, npoints = 0;
 
 	memset(&x, 0, sizeof(x));
-	x.e = e;
+	x.r = r;
 	x.s = s;
-	x.a = e->a;
+	x.a = r->a;
 	x.modname = modname;
 	xl_globals(&x);
 	sb_adds(&frames, "union stp_frames {\n");
-	for (i = 0; i < e->func_list.n; i++) {
-		struct elab_func *f = e->func_list.v[i];
+	for (i = 0; i < r->func_list.n; i++) {
+		struct elab_func *f = r->func_list.v[i];
 
 		if (f->used)
 			em_head(&x, "static void %s(struct stp_context *c);", xl_func_name(&x, f));
 	}
-	for (i = 0; i < e->func_list.n; i++) {
-		struct elab_func *f = e->func_list.v[i];
+	for (i = 0; i < r->func_list.n; i++) {
+		struct elab_func *f = r->func_list.v[i];
 
 		if (!f->used)
 			continue;
@@ -230,9 +230,9 @@ int translate(struct elab *e, const struct session *s, const char *modname,
 			script_function(&x, f, &code);
 		sb_addf(&frames, "\tstruct %s %s;\n", xl_frame_name_of(&x, f), xl_func_name(&x, f));
 	}
-	bodies = arena_alloc(x.a, sizeof(*bodies) * (e->probes.n + 1));
-	for (i = 0; i < e->probes.n; i++) {
-		struct elab_probe *p = e->probes.v[i];
+	bodies = arena_alloc(x.a, sizeof(*bodies) * (r->probes.n + 1));
+	for (i = 0; i < r->probes.n; i++) {
+		struct elab_probe *p = r->probes.v[i];
 
 		if (!p->elided) {
 			npoints += p->points.n;
@@ -241,8 +241,8 @@ int translate(struct elab *e, const struct session *s, const char *modname,
 		}
 	}
 	conds = arena_alloc(x.a, sizeof(*conds) * (npoints + 1));
-	for (i = 0; i < e->probes.n; i++) {
-		struct elab_probe *p = e->probes.v[i];
+	for (i = 0; i < r->probes.n; i++) {
+		struct elab_probe *p = r->probes.v[i];
 
 		if (p->elided)
 			continue;
@@ -264,16 +264,16 @@ int translate(struct elab *e, const struct session *s, const char *modname,
 		return -1;
 	}
 	preamble(&x, out);
-	for (i = 0; i < e->embeds.n; i++) {
-		const struct decl *d = e->embeds.v[i];
+	for (i = 0; i < r->embeds.n; i++) {
+		const struct decl *d = r->embeds.v[i];
 
 		fprintf(out, "/* embedded C from %s:%u */\n%s\n\n",
 			d->loc.src ? d->loc.src->name : "?", d->loc.line, d->code);
 	}
-	if (e->dw_printer_code.n)
+	if (r->dw_printer_code.n)
 		fputs("/* the printers of $var$ and $var$$, one per type (pass 2) */\n", out);
-	for (i = 0; i < e->dw_printer_code.n; i++)
-		fputs(e->dw_printer_code.v[i], out);
+	for (i = 0; i < r->dw_printer_code.n; i++)
+		fputs(r->dw_printer_code.v[i], out);
 	fputs(sb_str(&x.head), out);
 	fputc('\n', out);
 	fputs(sb_str(&code), out);

@@ -6,13 +6,14 @@
 
 #include <stdio.h>
 
-struct elab;
+struct elab_result;
 struct session;
 
-/* Write the module source for @e to @out. @modname is the module's name.
+/* Write the module source for @r (pass 2's result) to @out. @modname is
+ * the module's name.
  * Returns 0, or -1 after reporting errors (constructs pass 3 cannot
- * translate) through e->d. */
-int translate(struct elab *e, const struct session *s, const char *modname,
+ * translate) through r->d. */
+int translate(const struct elab_result *r, const struct session *s, const char *modname,
 	      FILE *out);
 
 #endif

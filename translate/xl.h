@@ -23,7 +23,7 @@ struct cv {
 struct xl_fn;
 
 struct xl {
-	struct elab *e;
+	const struct elab_result *r;	/* pass 2's result: all it reads */
 	const struct session *s;
 	struct arena *a;
 	const char *modname;
