@@ -230,7 +230,8 @@ void opt_run(struct elab *e);
 bool empty_stmt(const struct stmt *s);
 
 /* ---- probe_match.c / alias.c ---- */
-/* Register the built-in families (the tree in @e->root). */
+/* An empty probe-point builder tree in @e->root (the families then
+ * register their points: elab_init). */
 void pm_init(struct elab *e);
 /* Derive the probes of user (or tapset) probe @d. */
 void pm_derive(struct elab *e, struct decl *d, const struct source *file);

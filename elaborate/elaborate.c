@@ -30,6 +30,10 @@ void elab_init(struct elab *e, struct parse_env *penv)
 	e->ki = penv->kinfo;
 	e->penv = penv;
 	pm_init(e);
+	/* the families of families.h register their points */
+#define PM_REGISTER_CALL(f) pm_register_##f(e);
+	STAP_FAMILIES(PM_REGISTER_CALL)
+#undef PM_REGISTER_CALL
 }
 
 /* Derive the probes of the files included since *@done (deriving may

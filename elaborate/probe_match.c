@@ -118,9 +118,6 @@ void pm_register_alias(struct elab *e, struct decl *d)
 void pm_init(struct elab *e)
 {
 	e->root = arena_new_obj(e->a, struct pm_node);
-#define PM_REGISTER_CALL(f) pm_register_##f(e);
-	STAP_FAMILIES(PM_REGISTER_CALL)
-#undef PM_REGISTER_CALL
 }
 
 /* ---- helpers for families ---- */
