@@ -18,7 +18,8 @@
 	FAMILY(kprobe)							\
 	FAMILY(hwbkpt)							\
 	FAMILY(dwarf)							\
-	FAMILY(trace)
+	FAMILY(trace)							\
+	FAMILY(syscall)
 
 /*
  * Mechanisms: MECH(x) has a pass-3 part translate/probes/x.c (xl_mech_x:
@@ -33,7 +34,8 @@
 	MECH(timer)							\
 	MECH(kprobe)							\
 	MECH(tracepoint)						\
-	MECH(hwbkpt)
+	MECH(hwbkpt)							\
+	MECH(syscall)
 
 enum probe_mech {
 	MECH_NONE,	/* no table of its own: see struct pm_family */

@@ -113,6 +113,7 @@ struct kmod_anchor {
  * nothing else of pass 2 (doc/pass2.md). Everything lives in the
  * session's arena @a. */
 struct elab_result {
+	const struct kernel_info *ki;	/* the target kernel */
 	struct arena *a;
 	struct interner *in;
 	struct diag *d;
@@ -161,6 +162,9 @@ struct elab {
 					 * bodies, written after inference */
 
 	struct ptrmap procfs_reads;	/* path -> its .read point */
+	struct ptrmap sc_nrs;		/* system call name -> number + 1 */
+	bool sc_tried;
+	const char *sc_error;		/* why there are no numbers */
 	unsigned hwbkpts;		/* kernel.data watchpoints derived */
 	struct ptrmap fn_clones;	/* "probe/function" -> its clone */
 	struct ptrmap fn_need_site;	/* function -> itself when its body

@@ -23,11 +23,12 @@ void elab_init(struct elab *e, struct parse_env *penv)
 	e->a = penv->arena;
 	e->in = penv->in;
 	e->d = penv->diag;
-	e->out.a = e->a;
-	e->out.in = e->in;
-	e->out.d = e->d;
 	e->sess = penv->sess;
 	e->ki = penv->kinfo;
+	e->out.a = e->a;
+	e->out.ki = e->ki;
+	e->out.in = e->in;
+	e->out.d = e->d;
 	e->penv = penv;
 	pm_init(e);
 	/* the families of families.h register their points */

@@ -454,6 +454,17 @@ static bool names_kid(const struct pm_node *n, const struct pp_component *uc)
 	return false;
 }
 
+/* Is one of the first @i components of @pp a wildcard? */
+static bool wild_before(const struct probe_point *pp, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		if (strpbrk(((const struct pp_component *)pp->comps.v[j])->name, "*?["))
+			return true;
+	return false;
+}
+
 static int match_at(struct elab *e, struct matcher *m, struct pm_node *n,
 		    size_t i)
 {
@@ -497,9 +508,22 @@ static int match_at(struct elab *e, struct matcher *m, struct pm_node *n,
 	}
 	/* Alias suffix: the rest of the point attaches to the expansion,
 	 * unless the next component names a child here (then the point is
-	 * just wrong: timer.profile.tick(5)). */
-	if (!total && n->aliases.n && i > 0 && !names_kid(n, uc))
+	 * just wrong: timer.profile.tick(5)). An alias a wildcard reached
+	 * only matches when the suffix fits its expansion: `*.a` is no error
+	 * in the expansion of every alias (as the reference). */
+	if (!total && n->aliases.n && i > 0 && !names_kid(n, uc)) {
+		int errors = m->c->errors;
+		bool quiet = wild_before(m->pp, i);
+
+		m->c->quiet += quiet;
 		total += expand_aliases(e, m, n, i);
+		m->c->quiet -= quiet;
+		if (quiet) {
+			m->c->errors = errors;
+			if (!total)
+				return 0;	/* the wildcard did not match here */
+		}
+	}
 	if (!total && (!m->fail_node || i >= m->fail_i)) {
 		m->fail_i = i;
 		m->fail_node = n;

@@ -65,6 +65,13 @@ struct hwbkpt_point {
 	bool write;			/* .write, else .rw */
 };
 
+/* __syscall("NAME")[.return], __syscall.any[.return] */
+struct syscall_point {
+	const char *name;		/* NULL: every call */
+	int nr;				/* its number on x86-64, or -1 */
+	bool ret;			/* at the return */
+};
+
 /* The data of @pt, a point of mechanism @mech: seq_point(pt), ... */
 #define PM_POINT_DATA(m, type)						\
 static inline struct type *m##_point(const struct elab_point *pt)	\
@@ -78,6 +85,7 @@ PM_POINT_DATA(procfs, procfs_point)
 PM_POINT_DATA(kprobe, kprobe_point)
 PM_POINT_DATA(tracepoint, tracepoint_point)
 PM_POINT_DATA(hwbkpt, hwbkpt_point)
+PM_POINT_DATA(syscall, syscall_point)
 #undef PM_POINT_DATA
 
 #endif

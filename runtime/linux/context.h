@@ -29,6 +29,10 @@ struct stp_context {
 		unsigned long probe_addr;	/* the probed address (kprobes) */
 		struct kretprobe_instance *ri;
 		u64 *tp_args;			/* tracepoint arguments, or NULL */
+		u64 *sc_args;			/* system-call probes: the task's
+						 * user registers (struct pt_regs *),
+						 * the call's number, its return
+						 * value; or NULL */
 		char *procfs_buf;		/* procfs probes: $value */
 		size_t procfs_size;
 		size_t procfs_len;
