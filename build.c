@@ -223,6 +223,14 @@ static void remove_tree(const char *dir)
 	rmdir(dir);
 }
 
+#define AC_SUBJECT "kernel feature tests"
+
+void build_remove_tmp(const char *dir)
+{
+	if (dir)
+		remove_tree(dir);
+}
+
 /* The kernel feature tests (runtime/linux/autoconf/NAME.c): compiled once
  * per kernel tree (and set of tests), each to its own object; *@out, the
  * header, defines STAPCONF_NAME for each that compiled. Cached. 0, or
@@ -270,7 +278,7 @@ static int autoconf_header(const struct session *s, struct diag *d,
 		goto out;
 	sb_reset(&hdr);
 	if (!mkdtemp(tmpl)) {
-		err = diag_fail(d, -errno, NULL, "cannot create a temporary directory: %s",
+		err = diag_fail(d, -errno, AC_SUBJECT, "cannot create a temporary directory: %s",
 				strerror(errno));
 		goto out;
 	}
@@ -291,17 +299,22 @@ static int autoconf_header(const struct session *s, struct diag *d,
 		err = write_file(path, arena_printf(a, "obj-m :=%s\nccflags-y := -Werror\n",
 						    sb_str(&names)));
 	if (err) {
-		diag_fail(d, err, NULL, "cannot write into %s: %s", tmpl, strerror(-err));
+		diag_fail(d, err, AC_SUBJECT, "cannot write into %s: %s", tmpl, strerror(-err));
 		goto out;
 	}
 	snprintf(path, sizeof(path), "%s/build.log", tmpl);
 	if (s->verbose[3])
 		fprintf(stderr, "Pass 4: checking kernel features (%zu tests)\n", n);
 	/* make -k: a test that does not compile is a feature the kernel
-	 * lacks, so only a make that could not be run is an error */
+	 * lacks (make exits 2), so only a make that could not be run (or
+	 * exec'd: 127) or was killed is an error; then nothing is cached */
 	st = run_make(s, build, tmpl, path, true);
 	if (st < 0) {
-		err = diag_fail(d, st, NULL, "cannot run make: %s", strerror(-st));
+		err = diag_fail(d, st, AC_SUBJECT, "cannot run make: %s", strerror(-st));
+		goto out;
+	}
+	if (st >= 127) {
+		err = diag_fail(d, -EIO, AC_SUBJECT, "make failed (exit status %d)", st);
 		goto out;
 	}
 	sb_addf(&hdr, "/* Kernel features of %s (runtime/linux/autoconf) */\n", build);
@@ -334,7 +347,8 @@ out:
 
 int build_module(const struct session *s, struct diag *d,
 		 const struct kernel_info *ki, struct arena *a,
-		 const char *c_text, const char *name, const char **ko)
+		 const char *c_text, const char *name, const char **ko,
+		 const char **tmp)
 {
 	struct strbuf key = STRBUF_INIT, log = STRBUF_INIT;
 	const char *rt = runtime_dir(s), *build = ki->build_dir, *cdir, *cached;
@@ -345,7 +359,7 @@ int build_module(const struct session *s, struct diag *d,
 	struct stat st;
 	int i, err;
 
-	*ko = NULL;
+	*ko = *tmp = NULL;
 	if (!build || stat(build, &st) || !S_ISDIR(st.st_mode)) {
 		err = diag_fail(d, -ENOENT, NULL, "kernel build tree %s not found; install linux-headers-%s (Debian: apt-get install linux-headers-%s) or give -r /path/to/build",
 				build ? build : "(none)", rel, rel);
@@ -402,7 +416,8 @@ int build_module(const struct session *s, struct diag *d,
 		/* kbuild's own messages say what failed; the caller adds
 		 * "Pass 4: compilation failed" */
 		if (err < 0)
-			diag_fail(d, err, NULL, "cannot run make: %s", strerror(-err));
+			diag_fail(d, err, arena_printf(a, "module '%s'", name),
+				  "cannot run make: %s", strerror(-err));
 		else if (slurp(&log, path) == 0)
 			fputs(sb_str(&log), stderr);
 		err = err < 0 ? err : -EIO;
@@ -417,8 +432,11 @@ int build_module(const struct session *s, struct diag *d,
 		*ko = cached;
 		goto out;
 	}
-	/* -k, or no cache: the module stays in the temporary directory */
+	/* -k, or no cache: the module stays in the temporary directory,
+	 * which the caller removes after pass 5 unless -k keeps it */
 	*ko = arena_printf(a, "%s", path);
+	if (!s->keep_tmp)
+		*tmp = arena_printf(a, "%s", tmpl);
 	keep = true;
 out:
 	if (made && s->keep_tmp)

@@ -321,7 +321,7 @@ int run_module(const struct session *s, struct diag *d, struct arena *a,
 	rc = run_capture(argv, NULL, false);
 	sb_release(&sh);
 	if (rc < 0) {
-		diag_fail(d, rc, NULL, "cannot run %s: %s", argv[0], strerror(-rc));
+		diag_fail(d, rc, argv[0], "cannot start: %s", strerror(-rc));
 		return 1;
 	}
 	return rc;
