@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -119,32 +120,27 @@ static int write_file(const char *path, const char *text)
 	return err;
 }
 
-/* Copy @from to @to through a temporary file beside it: 0 or -errno. */
+/* Put @text into the cache as @path (cache_write: whole or not at all):
+ * 0 or -errno. */
+static int cache_put(const char *path, const char *text)
+{
+	struct iovec iov = { (void *)text, strlen(text) };
+
+	return cache_write(path, &iov, 1);
+}
+
+/* Copy @from to @to (cache_write: whole or not at all): 0 or -errno. */
 static int copy_file(const char *from, const char *to)
 {
-	char tmp[4200];
 	struct strbuf sb = STRBUF_INIT;
-	FILE *f;
-	int err = 0;
+	struct iovec iov;
+	int err;
 
 	err = slurp(&sb, from);
-	if (err)
-		goto out;
-	snprintf(tmp, sizeof(tmp), "%s.%d.tmp", to, (int)getpid());
-	f = fopen(tmp, "wb");
-	if (!f) {
-		err = -errno;
-		goto out;
+	if (!err) {
+		iov = (struct iovec){ sb.buf, sb.len };
+		err = cache_write(to, &iov, 1);
 	}
-	if (fwrite(sb.buf, 1, sb.len, f) != sb.len)
-		err = -EIO;
-	if (fclose(f) && !err)
-		err = -errno;
-	if (!err && rename(tmp, to))
-		err = -errno;
-	if (err)
-		unlink(tmp);
-out:
 	sb_release(&sb);
 	return err;
 }
@@ -331,7 +327,7 @@ static int autoconf_header(const struct session *s, struct diag *d,
 	}
 	/* the cache is best effort: a run without it only takes longer */
 	if (!s->no_cache && !mkdir_p(arena_printf(a, "%s/autoconf", cache_dir(a))))
-		write_file(cached, sb_str(&hdr));
+		cache_put(cached, sb_str(&hdr));
 out:
 	if (made)
 		remove_tree(tmpl);
@@ -428,7 +424,7 @@ int build_module(const struct session *s, struct diag *d,
 		char csrc[4200];
 
 		snprintf(csrc, sizeof(csrc), "%s/%s_%s.c", cdir, name, hash + 2);
-		write_file(csrc, c_text);
+		cache_put(csrc, c_text);	/* best effort: for reading */
 		*ko = cached;
 		goto out;
 	}

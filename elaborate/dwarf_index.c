@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -480,14 +481,15 @@ static int save(struct elab *e, struct dw_mod *m, const char *path,
 	struct ptrmap offs = { 0 };
 	struct strbuf strs = STRBUF_INIT;
 	struct idx_entry *ents;
-	const char *tmp, *dir;
-	FILE *f;
+	struct iovec iov[3];
+	const char *dir;
 	size_t i;
 	int err = 0;
 
 	dir = arena_printf(e->a, "%s/dwarf", cache_dir(e->a));
-	if (mkdir_p(dir) != 0)
-		return -errno;
+	err = mkdir_p(dir);
+	if (err)
+		return err;
 	ents = calloc(m->nfuncs ? m->nfuncs : 1, sizeof(*ents));
 	if (!ents)
 		return -ENOMEM;
@@ -516,23 +518,10 @@ static int save(struct elab *e, struct dw_mod *m, const char *path,
 	h.strsize = strs.len;
 	h.file_size = (uint64_t)st->st_size;
 	h.file_mtime = (int64_t)st->st_mtime;
-	tmp = arena_printf(e->a, "%s.%d.tmp", path, (int)getpid());
-	f = fopen(tmp, "wb");
-	if (!f) {
-		err = -errno;
-		goto out;
-	}
-	if (fwrite(&h, sizeof(h), 1, f) != 1 ||
-	    (m->nfuncs && fwrite(ents, sizeof(*ents), m->nfuncs, f) != m->nfuncs) ||
-	    fwrite(strs.buf, strs.len, 1, f) != 1)
-		err = -EIO;
-	if (fclose(f) && !err)
-		err = -errno;
-	if (!err && rename(tmp, path))
-		err = -errno;
-	if (err)
-		unlink(tmp);
-out:
+	iov[0] = (struct iovec){ &h, sizeof(h) };
+	iov[1] = (struct iovec){ ents, m->nfuncs * sizeof(*ents) };
+	iov[2] = (struct iovec){ strs.buf, strs.len };
+	err = cache_write(path, iov, 3);
 	free(ents);
 	sb_release(&strs);
 	return err;
