@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -23,6 +24,7 @@
 #include "session.h"
 #include "util/arena.h"
 #include "util/cache.h"
+#include "util/diag.h"
 #include "util/kernel_info.h"
 #include "util/strbuf.h"
 
@@ -39,19 +41,21 @@ static const char *runtime_dir(const struct session *s)
 	return env && *env ? env : RUNTIME_SOURCE_DIR;
 }
 
-/* Append @path's contents to @sb; false if it cannot be read. */
-static bool slurp(struct strbuf *sb, const char *path)
+/* Append @path's contents to @sb: 0 or -errno. */
+static int slurp(struct strbuf *sb, const char *path)
 {
 	char buf[65536];
 	size_t n;
 	FILE *f = fopen(path, "rb");
+	int err;
 
 	if (!f)
-		return false;
+		return -errno;
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
 		sb_addn(sb, buf, n);
+	err = ferror(f) ? -EIO : 0;
 	fclose(f);
-	return true;
+	return err;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -101,42 +105,49 @@ static void slurp_runtime(struct strbuf *sb, const char *dir, int depth)
 	free(names);
 }
 
+/* Write @text to @path: 0 or -errno. */
 static int write_file(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");
-	int rc;
+	int err;
 
 	if (!f)
-		return -1;
+		return -errno;
 	fputs(text, f);
-	rc = ferror(f);
-	return fclose(f) || rc ? -1 : 0;
+	err = ferror(f) ? -EIO : 0;
+	if (fclose(f) && !err)
+		err = -errno;
+	return err;
 }
 
+/* Put @text into the cache as @path (cache_write: whole or not at all):
+ * 0 or -errno. */
+static int cache_put(const char *path, const char *text)
+{
+	struct iovec iov = { (void *)text, strlen(text) };
+
+	return cache_write(path, &iov, 1);
+}
+
+/* Copy @from to @to (cache_write: whole or not at all): 0 or -errno. */
 static int copy_file(const char *from, const char *to)
 {
-	char tmp[4200];
 	struct strbuf sb = STRBUF_INIT;
-	FILE *f;
-	int rc = -1;
+	struct iovec iov;
+	int err;
 
-	if (!slurp(&sb, from))
-		return -1;
-	snprintf(tmp, sizeof(tmp), "%s.%d.tmp", to, (int)getpid());
-	f = fopen(tmp, "wb");
-	if (f) {
-		fwrite(sb.buf, 1, sb.len, f);
-		rc = ferror(f) | fclose(f);
-		if (!rc)
-			rc = rename(tmp, to);
-		if (rc)
-			unlink(tmp);
+	err = slurp(&sb, from);
+	if (!err) {
+		iov = (struct iovec){ sb.buf, sb.len };
+		err = cache_write(to, &iov, 1);
 	}
 	sb_release(&sb);
-	return rc;
+	return err;
 }
 
-/* Run make; its output goes to @log (or through, with -v -v). */
+/* Run make; its output goes to @log (or through, with -v -v). Like every
+ * function that runs a program: its exit status (128+N for signal N), or
+ * -errno when it could not be started. */
 static int run_make(const struct session *s, const char *build, const char *dir,
 		    const char *log, bool keep_going)
 {
@@ -175,13 +186,14 @@ static int run_make(const struct session *s, const char *build, const char *dir,
 			}
 		}
 		execvp("make", (char *const *)argv);
+		/* the child has no diag of its own: one line, then 127 */
 		fprintf(stderr, "stap: cannot run make: %s\n", strerror(errno));
 		_exit(127);
 	}
 	free(argv);
 	if (pid < 0 || waitpid(pid, &st, 0) < 0)
-		return -1;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+		return -errno;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
 static void remove_tree(const char *dir)
@@ -207,24 +219,38 @@ static void remove_tree(const char *dir)
 	rmdir(dir);
 }
 
+#define AC_SUBJECT "kernel feature tests"
+
+void build_remove_tmp(const char *dir)
+{
+	if (dir)
+		remove_tree(dir);
+}
+
 /* The kernel feature tests (runtime/linux/autoconf/NAME.c): compiled once
- * per kernel tree (and set of tests), each to its own object; the header
- * defines STAPCONF_NAME for each that compiled. Cached; NULL on errors. */
-static char *autoconf_header(const struct session *s, struct arena *a,
-			     const char *rt, const char *build, const char *tree_key)
+ * per kernel tree (and set of tests), each to its own object; *@out, the
+ * header, defines STAPCONF_NAME for each that compiled. Cached. 0, or
+ * -errno after a message. */
+static int autoconf_header(const struct session *s, struct diag *d,
+			   struct arena *a, const char *rt, const char *build,
+			   const char *tree_key, const char **out)
 {
 	struct strbuf key = STRBUF_INIT, hdr = STRBUF_INIT, names = STRBUF_INIT;
 	const char *dir = arena_printf(a, "%s/linux/autoconf", rt), *cached;
 	char hash[33], tmpl[] = "/tmp/stapconfXXXXXX", path[4200];
 	struct dirent *de;
-	DIR *d;
+	DIR *dh;
 	char **tests = NULL;
 	size_t n = 0, i;
+	bool made = false;
+	int err = 0, st;
 
-	d = opendir(dir);
-	if (!d)
-		return arena_printf(a, "/* no feature tests in %s */\n", dir);
-	while ((de = readdir(d))) {
+	dh = opendir(dir);
+	if (!dh) {
+		*out = arena_printf(a, "/* no feature tests in %s */\n", dir);
+		return 0;
+	}
+	while ((de = readdir(dh))) {
 		size_t l = strlen(de->d_name);
 
 		if (l > 2 && !strcmp(de->d_name + l - 2, ".c")) {
@@ -234,7 +260,7 @@ static char *autoconf_header(const struct session *s, struct arena *a,
 			tests[n++] = strndup(de->d_name, l - 2);
 		}
 	}
-	closedir(d);
+	closedir(dh);
 	qsort(tests, n, sizeof(*tests), cmp_str);
 	sb_adds(&key, tree_key);
 	for (i = 0; i < n; i++) {
@@ -243,28 +269,50 @@ static char *autoconf_header(const struct session *s, struct arena *a,
 		slurp(&key, path);
 	}
 	hash_hex(key.buf, key.len, "autoconf", hash);
-	sb_release(&key);
 	cached = arena_printf(a, "%s/autoconf/%s.h", cache_dir(a), hash);
-	if (!s->no_cache && slurp(&hdr, cached))
+	if (!s->no_cache && slurp(&hdr, cached) == 0)
 		goto out;
-	if (!mkdtemp(tmpl))
+	sb_reset(&hdr);
+	if (!mkdtemp(tmpl)) {
+		err = diag_fail(d, -errno, AC_SUBJECT, "cannot create a temporary directory: %s",
+				strerror(errno));
 		goto out;
-	for (i = 0; i < n; i++) {
+	}
+	made = true;
+	for (i = 0; i < n && !err; i++) {
 		struct strbuf src = STRBUF_INIT;
 
 		snprintf(path, sizeof(path), "%s/%s.c", dir, tests[i]);
-		slurp(&src, path);
+		err = slurp(&src, path);
 		snprintf(path, sizeof(path), "%s/ac_%s.c", tmpl, tests[i]);
-		write_file(path, sb_str(&src));
+		if (!err)
+			err = write_file(path, sb_str(&src));
 		sb_release(&src);
 		sb_addf(&names, " ac_%s.o", tests[i]);
 	}
 	snprintf(path, sizeof(path), "%s/Makefile", tmpl);
-	write_file(path, arena_printf(a, "obj-m :=%s\nccflags-y := -Werror\n", sb_str(&names)));
+	if (!err)
+		err = write_file(path, arena_printf(a, "obj-m :=%s\nccflags-y := -Werror\n",
+						    sb_str(&names)));
+	if (err) {
+		diag_fail(d, err, AC_SUBJECT, "cannot write into %s: %s", tmpl, strerror(-err));
+		goto out;
+	}
 	snprintf(path, sizeof(path), "%s/build.log", tmpl);
 	if (s->verbose[3])
 		fprintf(stderr, "Pass 4: checking kernel features (%zu tests)\n", n);
-	run_make(s, build, tmpl, path, true);
+	/* make -k: a test that does not compile is a feature the kernel
+	 * lacks (make exits 2), so only a make that could not be run (or
+	 * exec'd: 127) or was killed is an error; then nothing is cached */
+	st = run_make(s, build, tmpl, path, true);
+	if (st < 0) {
+		err = diag_fail(d, st, AC_SUBJECT, "cannot run make: %s", strerror(-st));
+		goto out;
+	}
+	if (st >= 127) {
+		err = diag_fail(d, -EIO, AC_SUBJECT, "make failed (exit status %d)", st);
+		goto out;
+	}
 	sb_addf(&hdr, "/* Kernel features of %s (runtime/linux/autoconf) */\n", build);
 	for (i = 0; i < n; i++) {
 		char *p;
@@ -277,47 +325,56 @@ static char *autoconf_header(const struct session *s, struct arena *a,
 			sb_addc(&hdr, (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p));
 		sb_adds(&hdr, " 1\n");
 	}
-	remove_tree(tmpl);
+	/* the cache is best effort: a run without it only takes longer */
 	if (!s->no_cache && !mkdir_p(arena_printf(a, "%s/autoconf", cache_dir(a))))
-		write_file(cached, sb_str(&hdr));
+		cache_put(cached, sb_str(&hdr));
 out:
+	if (made)
+		remove_tree(tmpl);
 	for (i = 0; i < n; i++)
 		free(tests[i]);
 	free(tests);
+	sb_release(&key);
 	sb_release(&names);
-	return sb_to_arena(&hdr, a);
+	*out = err ? NULL : sb_to_arena(&hdr, a);
+	sb_release(&hdr);
+	return err;
 }
 
-int build_module(const struct session *s, const struct kernel_info *ki,
-		 struct arena *a, const char *c_text, const char *name,
-		 const char **ko)
+int build_module(const struct session *s, struct diag *d,
+		 const struct kernel_info *ki, struct arena *a,
+		 const char *c_text, const char *name, const char **ko,
+		 const char **tmp)
 {
-	struct strbuf key = STRBUF_INIT;
+	struct strbuf key = STRBUF_INIT, log = STRBUF_INIT;
 	const char *rt = runtime_dir(s), *build = ki->build_dir, *cdir, *cached;
+	const char *rel = ki->release ? ki->release : "RELEASE";
 	char hash[33], tmpl[] = "/tmp/stapXXXXXX", path[4200];
 	const char *features;
+	bool made = false, keep = s->keep_tmp;
 	struct stat st;
-	int i, rc;
+	int i, err;
 
+	*ko = *tmp = NULL;
 	if (!build || stat(build, &st) || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "ERROR: kernel build tree %s not found; install linux-headers-%s (Debian: apt-get install linux-headers-%s) or give -r /path/to/build\n",
-			build ? build : "(none)", ki->release ? ki->release : "RELEASE",
-			ki->release ? ki->release : "RELEASE");
-		return -1;
+		err = diag_fail(d, -ENOENT, NULL, "kernel build tree %s not found; install linux-headers-%s (Debian: apt-get install linux-headers-%s) or give -r /path/to/build",
+				build ? build : "(none)", rel, rel);
+		goto out;
 	}
 	sb_addf(&key, "@@kernel %s %s\n", ki->release ? ki->release : "", build);
 	snprintf(path, sizeof(path), "%s/.config", build);
 	slurp(&key, path);
 	snprintf(path, sizeof(path), "%s/include/generated/utsrelease.h", build);
 	slurp(&key, path);
-	features = autoconf_header(s, a, rt, build, sb_str(&key));
+	err = autoconf_header(s, d, a, rt, build, sb_str(&key), &features);
+	if (err)
+		goto out;
 	sb_adds(&key, features);
 	sb_adds(&key, c_text);
 	slurp_runtime(&key, rt, 0);
 	for (i = 0; i < s->kbuild_vars.n; i++)
 		sb_addf(&key, "\n@@B %s", s->kbuild_vars.v[i]);
 	hash_hex(key.buf, key.len, STAP_VERSION, hash);
-	sb_release(&key);
 
 	cdir = arena_printf(a, "%s/%.2s", cache_dir(a), hash);
 	cached = arena_printf(a, "%s/%s_%s.ko", cdir, name, hash + 2);
@@ -325,59 +382,64 @@ int build_module(const struct session *s, const struct kernel_info *ki,
 		if (s->verbose[3])
 			fprintf(stderr, "Pass 4: using cached %s\n", cached);
 		*ko = cached;
-		return 0;
+		goto out;
 	}
 	if (!mkdtemp(tmpl)) {
-		fprintf(stderr, "ERROR: cannot create a temporary directory: %s\n", strerror(errno));
-		return -1;
+		err = diag_fail(d, -errno, NULL, "cannot create a temporary directory: %s",
+				strerror(errno));
+		goto out;
 	}
+	made = true;
 	snprintf(path, sizeof(path), "%s/%s.c", tmpl, name);
-	rc = write_file(path, c_text);
+	err = write_file(path, c_text);
 	snprintf(path, sizeof(path), "%s/stap_autoconf.h", tmpl);
-	if (!rc)
-		rc = write_file(path, features);
+	if (!err)
+		err = write_file(path, features);
 	snprintf(path, sizeof(path), "%s/Makefile", tmpl);
-	if (!rc)
-		rc = write_file(path, arena_printf(a,
+	if (!err)
+		err = write_file(path, arena_printf(a,
 			"# Generated by stap: kbuild for module %s\n"
 			"obj-m := %s.o\n"
 			"ccflags-y := -I%s -include $(src)/stap_autoconf.h -Werror -Wno-declaration-after-statement\n",
 			name, name, rt));
-	if (rc) {
-		fprintf(stderr, "ERROR: cannot write into %s: %s\n", tmpl, strerror(errno));
-		remove_tree(tmpl);
-		return -1;
+	if (err) {
+		diag_fail(d, err, NULL, "cannot write into %s: %s", tmpl, strerror(-err));
+		goto out;
 	}
 	snprintf(path, sizeof(path), "%s/build.log", tmpl);
-	rc = run_make(s, build, tmpl, path, false);
-	if (rc) {
-		struct strbuf log = STRBUF_INIT;
-
-		if (slurp(&log, path))
+	err = run_make(s, build, tmpl, path, false);
+	if (err) {
+		/* kbuild's own messages say what failed; the caller adds
+		 * "Pass 4: compilation failed" */
+		if (err < 0)
+			diag_fail(d, err, arena_printf(a, "module '%s'", name),
+				  "cannot run make: %s", strerror(-err));
+		else if (slurp(&log, path) == 0)
 			fputs(sb_str(&log), stderr);
-		sb_release(&log);
-		if (!s->keep_tmp)
-			remove_tree(tmpl);
-		else
-			fprintf(stderr, "Keeping temporary directory \"%s\"\n", tmpl);
-		return -1;
+		err = err < 0 ? err : -EIO;
+		goto out;
 	}
 	snprintf(path, sizeof(path), "%s/%s.ko", tmpl, name);
-	if (s->keep_tmp) {
-		fprintf(stderr, "Keeping temporary directory \"%s\"\n", tmpl);
-		*ko = arena_printf(a, "%s", path);
-		return 0;
-	}
-	if (!s->no_cache && !mkdir_p(cdir) && !copy_file(path, cached)) {
+	if (!s->keep_tmp && !s->no_cache && !mkdir_p(cdir) && !copy_file(path, cached)) {
 		char csrc[4200];
 
 		snprintf(csrc, sizeof(csrc), "%s/%s_%s.c", cdir, name, hash + 2);
-		write_file(csrc, c_text);
+		cache_put(csrc, c_text);	/* best effort: for reading */
 		*ko = cached;
-		remove_tree(tmpl);
-		return 0;
+		goto out;
 	}
-	/* No cache: keep the module in a directory of its own. */
+	/* -k, or no cache: the module stays in the temporary directory,
+	 * which the caller removes after pass 5 unless -k keeps it */
 	*ko = arena_printf(a, "%s", path);
-	return 0;
+	if (!s->keep_tmp)
+		*tmp = arena_printf(a, "%s", tmpl);
+	keep = true;
+out:
+	if (made && s->keep_tmp)
+		fprintf(stderr, "Keeping temporary directory \"%s\"\n", tmpl);
+	else if (made && (err || !keep))
+		remove_tree(tmpl);
+	sb_release(&key);
+	sb_release(&log);
+	return err;
 }

@@ -9,21 +9,33 @@
 struct session;
 struct kernel_info;
 struct arena;
+struct diag;
+
+/* Errors follow doc/errors.md: -errno returns, messages through @d. */
 
 /* Build module @name from @c_text for the kernel of @ki. On success
- * returns 0 and sets *@ko to the module's path (in the cache, or in the
- * kept temporary directory). */
-int build_module(const struct session *s, const struct kernel_info *ki,
-		 struct arena *a, const char *c_text, const char *name,
-		 const char **ko);
+ * returns 0 and sets *@ko to the module's path: in the cache, or in a
+ * temporary directory (-k, --disable-cache, a cache that cannot be
+ * written). Then *@tmp is that directory when the caller is to remove it
+ * with build_remove_tmp() after pass 5, else NULL (cached; -k keeps it).
+ * Else -errno after the message (for a module that does not compile:
+ * kbuild's output, and -EIO), with nothing left behind. */
+int build_module(const struct session *s, struct diag *d,
+		 const struct kernel_info *ki, struct arena *a,
+		 const char *c_text, const char *name, const char **ko,
+		 const char **tmp);
+/* Remove the temporary directory build_module() left (@dir NULL: none). */
+void build_remove_tmp(const char *dir);
 
 /* Pass 5: run @ko with staprun (or in the VM with --remote qemu).
- * Returns the exit status. */
-int run_module(const struct session *s, struct arena *a, const char *ko,
-	       const char *release);
+ * Returns staprun's exit status, which stap exits with (1 after a
+ * message when it could not be run): a status, not an error code. */
+int run_module(const struct session *s, struct diag *d, struct arena *a,
+	       const char *ko, const char *release);
 
-/* --remote qemu[:WHAT]: the VM kernel's release (from fetch-kernel), or
- * NULL after an error message. */
-const char *vm_release(const struct session *s, struct arena *a);
+/* --remote qemu[:WHAT]: *@release, the VM kernel's release (from
+ * fetch-kernel). 0, or -errno after the message. */
+int vm_release(const struct session *s, struct diag *d, struct arena *a,
+	       const char **release);
 
 #endif

@@ -18,6 +18,7 @@
 #include "build.h"
 #include "session.h"
 #include "util/arena.h"
+#include "util/diag.h"
 #include "util/strbuf.h"
 
 #ifndef VM_SOURCE_DIR
@@ -35,14 +36,16 @@ static const char *vm_dir(void)
 }
 
 /* Run @argv, its stdout into @out (when non-NULL); @quiet drops its
- * stderr unless $STAP_VM_VERBOSE is set. The exit status. */
+ * stderr unless $STAP_VM_VERBOSE is set. Like every function that runs a
+ * program: its exit status (128+N for signal N), or -errno when it could
+ * not be started. */
 static int run_capture(const char *const *argv, struct strbuf *out, bool quiet)
 {
-	int fd[2], st;
+	int fd[2], st, err;
 	pid_t pid;
 
 	if (out && pipe(fd))
-		return -1;
+		return -errno;
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
@@ -55,11 +58,18 @@ static int run_capture(const char *const *argv, struct strbuf *out, bool quiet)
 				_exit(127);
 		}
 		execvp(argv[0], (char *const *)argv);
+		/* the child has no diag of its own: one line, then 127 */
 		fprintf(stderr, "stap: cannot run %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
-	if (pid < 0)
-		return -1;
+	if (pid < 0) {
+		err = -errno;
+		if (out) {
+			close(fd[0]);
+			close(fd[1]);
+		}
+		return err;
+	}
 	if (out) {
 		char buf[65536];
 		ssize_t n;
@@ -70,7 +80,7 @@ static int run_capture(const char *const *argv, struct strbuf *out, bool quiet)
 		close(fd[0]);
 	}
 	if (waitpid(pid, &st, 0) < 0)
-		return -1;
+		return -errno;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
@@ -92,7 +102,8 @@ static void vm_kallsyms(struct arena *a, const char *rel)
 	sb_release(&out);
 }
 
-const char *vm_release(const struct session *s, struct arena *a)
+int vm_release(const struct session *s, struct diag *d, struct arena *a,
+	       const char **release)
 {
 	struct strbuf out = STRBUF_INIT;
 	const char *what = s->remote, *line = "6.1", *rel = NULL, *p;
@@ -100,8 +111,11 @@ const char *vm_release(const struct session *s, struct arena *a)
 	char *fk = arena_printf(a, "%s/fetch-kernel", vm_dir());
 	int n = 0, rc;
 
-	if (what && *what && strcmp(what, "6.1") && strcmp(what, "6.12"))
-		return what;	/* a release */
+	*release = NULL;
+	if (what && *what && strcmp(what, "6.1") && strcmp(what, "6.12")) {
+		*release = what;	/* a release */
+		return 0;
+	}
 	if (what && *what)
 		line = what;
 	argv[n++] = fk;
@@ -113,13 +127,13 @@ const char *vm_release(const struct session *s, struct arena *a)
 		if (!strncmp(p, "release=", 8))
 			rel = arena_strndup(a, p + 8, strcspn(p + 8, "\n"));
 	sb_release(&out);
-	if (!rel) {
-		fprintf(stderr, "ERROR: could not resolve the VM's kernel (%s --line %s failed)\n",
-			fk, line);
-		return NULL;
-	}
+	if (!rel)
+		return diag_fail(d, rc < 0 ? rc : -ENOENT, NULL,
+				 "could not resolve the VM's kernel (%s --line %s failed)",
+				 fk, line);
 	vm_kallsyms(a, rel);
-	return rel;
+	*release = rel;
+	return 0;
 }
 
 static const char *staprun_path(struct arena *a, bool vm)
@@ -201,8 +215,8 @@ static const char *unbase64(const char *in, struct strbuf *out)
 	return in;
 }
 
-static int run_in_vm(const struct session *s, struct arena *a, const char *ko,
-		     const char *release)
+static int run_in_vm(const struct session *s, struct diag *d, struct arena *a,
+		     const char *ko, const char *release)
 {
 	struct strbuf sh = STRBUF_INIT, out = STRBUF_INIT, o = STRBUF_INIT, e = STRBUF_INIT;
 	const char *argv[24], *p, *base = strrchr(ko, '/') ? strrchr(ko, '/') + 1 : ko;
@@ -211,8 +225,9 @@ static int run_in_vm(const struct session *s, struct arena *a, const char *ko,
 	struct stat st;
 
 	if (stat(srun, &st)) {
-		fprintf(stderr, "ERROR: %s is missing: run `make staprun-static` (the VM has no libc)\n", srun);
-		return 1;
+		diag_fail(d, -errno, NULL, "%s is missing: run `make staprun-static` (the VM has no libc)",
+			  srun);
+		goto out;
 	}
 	/* The module keeps its file name in the guest: /m/NAME.ko. */
 	name = arena_strndup(a, base, strcspn(base, "."));
@@ -249,10 +264,10 @@ static int run_in_vm(const struct session *s, struct arena *a, const char *ko,
 	rc = run_capture(argv, &out, false);
 	p = strstr(sb_str(&out), "@@OUT\n");
 	if (rc || !p) {
-		fprintf(stderr, "ERROR: the VM run failed (run-vm exit %d)%s\n", rc,
-			rc == 124 ? ": timeout" : rc == 125 ? ": the guest kernel crashed or did not finish" : "");
+		diag_fail(d, rc < 0 ? rc : -EIO, NULL, "the VM run failed (run-vm exit %d)%s", rc,
+			  rc == 124 ? ": timeout" : rc == 125 ? ": the guest kernel crashed or did not finish" : "");
 		fputs(sb_str(&out), stderr);
-		goto done;
+		goto out;
 	}
 	p = unbase64(p + 6, &o);
 	if (!strncmp(p, "@@ERR\n", 6))
@@ -263,7 +278,8 @@ static int run_in_vm(const struct session *s, struct arena *a, const char *ko,
 		FILE *f = fopen(s->output_file, "wb");
 
 		if (!f) {
-			fprintf(stderr, "ERROR: cannot write %s: %s\n", s->output_file, strerror(errno));
+			diag_fail(d, -errno, NULL, "cannot write %s: %s", s->output_file,
+				  strerror(errno));
 			status = 1;
 		} else {
 			fwrite(o.buf ? o.buf : "", 1, o.len, f);
@@ -274,7 +290,7 @@ static int run_in_vm(const struct session *s, struct arena *a, const char *ko,
 	}
 	fflush(stdout);
 	fwrite(e.buf ? e.buf : "", 1, e.len, stderr);
-done:
+out:
 	sb_release(&sh);
 	sb_release(&out);
 	sb_release(&o);
@@ -282,20 +298,20 @@ done:
 	return status;
 }
 
-int run_module(const struct session *s, struct arena *a, const char *ko,
-	       const char *release)
+int run_module(const struct session *s, struct diag *d, struct arena *a,
+	       const char *ko, const char *release)
 {
 	const char *argv[24];
 	struct strbuf sh = STRBUF_INIT;
 	int n = 0, rc;
 
 	if (s->remote)
-		return run_in_vm(s, a, ko, release);
+		return run_in_vm(s, d, a, ko, release);
 	if (!can_load_modules()) {
-		fprintf(stderr,
-			"ERROR: this kernel cannot load modules (no /proc/modules), so pass 5 cannot run here.\n"
-			"Run the script in the test VM instead (Debian's kernel under QEMU): add --remote=qemu,\n"
-			"or build with -p4 and load %s with staprun on a machine that can.\n", ko);
+		diag_fail(d, -ENOSYS, NULL,
+			  "this kernel cannot load modules (no /proc/modules), so pass 5 cannot run here.\n"
+			  "Run the script in the test VM instead (Debian's kernel under QEMU): add --remote=qemu,\n"
+			  "or build with -p4 and load %s with staprun on a machine that can.", ko);
 		return 1;
 	}
 	argv[n++] = staprun_path(a, false);
@@ -304,5 +320,9 @@ int run_module(const struct session *s, struct arena *a, const char *ko,
 	argv[n] = NULL;
 	rc = run_capture(argv, NULL, false);
 	sb_release(&sh);
-	return rc < 0 ? 1 : rc;
+	if (rc < 0) {
+		diag_fail(d, rc, argv[0], "cannot start: %s", strerror(-rc));
+		return 1;
+	}
+	return rc;
 }

@@ -526,7 +526,7 @@ static int pass345(struct parse_env *env, const struct session *s,
 	struct pass_clock clk;
 	char *buf = NULL, hash[33];
 	size_t len = 0;
-	const char *name, *text, *ko;
+	const char *name, *text, *ko, *tmp;
 	FILE *mem;
 	int rc;
 
@@ -555,7 +555,7 @@ static int pass345(struct parse_env *env, const struct session *s,
 		return 0;
 	}
 	clock_start(&clk);
-	if (build_module(s, ki, a, text, name, &ko)) {
+	if (build_module(s, env->diag, ki, a, text, name, &ko, &tmp) < 0) {
 		fputs("Pass 4: compilation failed.  [man error::pass4]\n", stderr);
 		return 1;
 	}
@@ -574,13 +574,17 @@ static int pass345(struct parse_env *env, const struct session *s,
 		if (in)
 			fclose(in);
 		if (!out || fclose(out)) {
-			fprintf(stderr, "ERROR: cannot copy the module to %s\n", local);
-			return 1;
+			diag_fail(env->diag, -EIO, NULL, "cannot copy the module to %s", local);
+			rc = 1;
+		} else {
+			puts(local);
+			rc = 0;
 		}
-		puts(local);
-		return 0;
+	} else {
+		rc = run_module(s, env->diag, a, ko, ki->release);
 	}
-	return run_module(s, a, ko, ki->release);
+	build_remove_tmp(tmp);
+	return rc;
 }
 
 /* -l, -L and the --dump-* options; exit status 0 iff something listed. */
@@ -630,8 +634,7 @@ int main(int argc, char **argv)
 	diag.warnings_are_errors = sess.warnings_as_errors;
 	diag.show_origin = sess.verbose[0] >= 2;
 	if (sess.remote && !sess.kernel_release && !sess.kernel_build_dir) {
-		sess.kernel_release = vm_release(&sess, arena);
-		if (!sess.kernel_release) {
+		if (vm_release(&sess, &diag, arena, &sess.kernel_release) < 0) {
 			rc = 1;
 			goto out;
 		}

@@ -71,7 +71,9 @@ struct dw_site {
 /* ---- dwarf_find.c ---- */
 /* The kernel (@mod NULL) or kernel module @mod of the session's release,
  * or a user program/library @path (DW_USER). NULL with *@why saying what
- * is missing and where to get it. Opened once and cached. */
+ * is missing and where to get it, for the caller's semantic error
+ * (doc/errors.md: the describe form). Opened once and cached, failures
+ * too. */
 struct dw_mod *dw_open(struct elab *e, enum dw_mod_kind kind,
 		       const char *name, const char **why);
 /* ---- dwarf_dyn.c ---- */

@@ -8,6 +8,7 @@
  * false, and the caller asks libdw instead. */
 #include "elaborate/dwarf_internal.h"
 
+#include <errno.h>
 #include <gelf.h>
 #include <string.h>
 
@@ -215,7 +216,7 @@ static bool tables4(struct arena *a, struct cursor *c, const char *comp_dir,
 	return true;
 }
 
-bool dw_cu_files(struct elab *e, struct dw_mod *m, Dwarf_Die *cu, struct dw_files *out)
+int dw_cu_files(struct elab *e, struct dw_mod *m, Dwarf_Die *cu, struct dw_files *out)
 {
 	const char **dv = NULL, **fv = NULL, *comp_dir;
 	uint64_t off, len, hlen, *fdir = NULL;
@@ -229,8 +230,10 @@ bool dw_cu_files(struct elab *e, struct dw_mod *m, Dwarf_Die *cu, struct dw_file
 	if (!m->ft_looked)
 		find_sections(m);
 	if (!m->ft_line || !dwarf_attr(cu, DW_AT_stmt_list, &a) ||
-	    dwarf_formudata(&a, &w) != 0 || w >= m->ft_line->d_size)
-		return false;
+	    dwarf_formudata(&a, &w) != 0)
+		return -ENODATA;
+	if (w >= m->ft_line->d_size)
+		return -EBADMSG;
 	off = w;
 	c = (struct cursor){ (const unsigned char *)m->ft_line->d_buf + off,
 			     (const unsigned char *)m->ft_line->d_buf + m->ft_line->d_size,
@@ -241,21 +244,21 @@ bool dw_cu_files(struct elab *e, struct dw_mod *m, Dwarf_Die *cu, struct dw_file
 		len = rd(&c, 8);
 	}
 	if (c.bad || len > (uint64_t)(c.end - c.p))
-		return false;
+		return -EBADMSG;
 	c.end = c.p + len;
 	ver = (unsigned int)rd(&c, 2);
 	if (ver < 2 || ver > 5)
-		return false;
+		return c.bad ? -EBADMSG : -ENOTSUP;
 	if (ver >= 5 && (rd(&c, 1) != 8 || rd(&c, 1) != 0))
-		return false;	/* address and segment selector sizes */
+		return -ENOTSUP;	/* address and segment selector sizes */
 	hlen = rd(&c, off64 ? 8 : 4);
 	if (c.bad || hlen > (uint64_t)(c.end - c.p))
-		return false;
+		return -EBADMSG;
 	c.end = c.p + hlen;	/* the header only */
 	rd(&c, ver >= 4 ? 5 : 4);	/* min insn, [max ops], is_stmt, base, range */
 	w = rd(&c, 1);		/* opcode_base */
 	if (c.bad || !w || w - 1 > (uint64_t)(c.end - c.p))
-		return false;
+		return -EBADMSG;
 	c.p += w - 1;		/* standard opcode lengths */
 	if (ver >= 5) {
 		ok = table5(m, e->a, &c, off64, &dv, NULL, &nd) &&
@@ -265,18 +268,18 @@ bool dw_cu_files(struct elab *e, struct dw_mod *m, Dwarf_Die *cu, struct dw_file
 		ok = tables4(e->a, &c, comp_dir, &dv, &nd, &fv, &fdir, &nf);
 	}
 	if (!ok || c.bad)
-		return false;
+		return -EBADMSG;
 	out->n = nf;
 	out->name = arena_alloc(e->a, sizeof(*out->name) * (nf ? nf : 1));
 	out->dir = arena_alloc(e->a, sizeof(*out->dir) * (nf ? nf : 1));
 	out->base = fv;
 	for (i = 0; i < nf; i++) {
 		if (fdir[i] >= nd)
-			return false;
+			return -EBADMSG;
 		out->name[i] = NULL;	/* made on first use */
 		out->dir[i] = fv[i][0] != '/' && (ver >= 5 || i) ? dv[fdir[i]] : NULL;
 	}
-	return true;
+	return 0;
 }
 
 const char *dw_file_name(struct elab *e, struct dw_files *f, size_t i)

@@ -53,16 +53,19 @@ static const Dwfl_Callbacks offline_callbacks = {
 	.debuginfo_path = NULL,
 };
 
-/* Open @path as a module of a new Dwfl; 0, or -1 with *@why set. */
+/* Open @path as a module of a new Dwfl. 0, or -errno with *@why set
+ * (doc/errors.md): -ENOMEM (libdwfl could not start), -ENOEXEC (not an
+ * ELF file libdwfl can read), -ENODATA (no DWARF in it). */
 static int open_file(struct elab *e, struct dw_mod *m, const char *path,
 		     const char **why)
 {
 	Dwarf_Addr bias;
+	int err;
 
 	m->dwfl = dwfl_begin(&offline_callbacks);
 	if (!m->dwfl) {
 		*why = arena_printf(e->a, "libdwfl: %s", dwfl_errmsg(-1));
-		return -1;
+		return -ENOMEM;
 	}
 	dwfl_report_begin(m->dwfl);
 	m->dm = dwfl_report_offline(m->dwfl, m->name, path, -1);
@@ -70,11 +73,13 @@ static int open_file(struct elab *e, struct dw_mod *m, const char *path,
 	if (!m->dm) {
 		*why = arena_printf(e->a, "cannot read '%s': %s", path,
 				    dwfl_errmsg(-1));
+		err = -ENOEXEC;
 		goto fail;
 	}
 	m->dw = dwfl_module_getdwarf(m->dm, &bias);
 	if (!m->dw) {
 		*why = arena_printf(e->a, "'%s' has no DWARF debuginfo", path);
+		err = -ENODATA;
 		goto fail;
 	}
 	m->bias = bias;
@@ -84,7 +89,7 @@ fail:
 	dwfl_end(m->dwfl);
 	m->dwfl = NULL;
 	m->dm = NULL;
-	return -1;
+	return err;
 }
 
 /* The running kernel's build-id (when @release is the host's). */
@@ -144,6 +149,8 @@ static const char *debug_package_hint(struct elab *e, const char *release)
 			    "holds boot/vmlinux-%s", release, release, release);
 }
 
+/* The kernel's vmlinux. 0, or -ENOENT with *@why listing the places
+ * looked at and the last reason a candidate was refused. */
 static int open_kernel(struct elab *e, struct dw_mod *m, const char **why)
 {
 	const char *rel = e->ki->release;
@@ -186,7 +193,7 @@ static int open_kernel(struct elab *e, struct dw_mod *m, const char **why)
 			    rel, sb_str(&tried), last ? "; " : "", last ? last : "",
 			    debug_package_hint(e, rel));
 	sb_release(&tried);
-	return -1;
+	return -ENOENT;
 }
 
 /* Where kernel modules of the release are looked for, in order: the
@@ -207,6 +214,7 @@ static void kmodule_dirs(struct elab *e, struct ptrvec *dirs)
 		vec_push(e->a, dirs, (void *)e->ki->build_dir);
 }
 
+/* Module @mod's .ko. 0, or -ENOENT with *@why set. */
 static int open_kmodule(struct elab *e, struct dw_mod *m, const char *mod,
 			const char **why)
 {
@@ -228,7 +236,7 @@ static int open_kmodule(struct elab *e, struct dw_mod *m, const char *mod,
 	*why = arena_printf(e->a, "missing debuginfo for module '%s' of %s%s%s; %s",
 			    mod, rel, last ? ": " : "", last ? last : "",
 			    debug_package_hint(e, rel));
-	return -1;
+	return -ENOENT;
 }
 
 size_t dw_kmodule_names(struct elab *e, const char *glob, const char ***out)
@@ -267,25 +275,27 @@ static const char *find_program(struct elab *e, const char *name)
 	return name;
 }
 
+/* Program or library @name ($PATH searched). 0, or -ENOENT (not found)
+ * or open_file()'s -errno, with *@why set. */
 static int open_user(struct elab *e, struct dw_mod *m, const char *name,
 		     const char **why)
 {
 	const char *p = find_program(e, name);
 	char real[PATH_MAX];
+	int err;
 
 	if (!realpath(p, real) || !is_file(real)) {
 		*why = arena_printf(e->a, "cannot find executable '%s'%s", name,
 				    strchr(name, '/') ? "" : " in $PATH");
-		return -1;
+		return -ENOENT;
 	}
 	m->name = arena_strndup(e->a, real, strlen(real));
-	if (open_file(e, m, real, why) != 0) {
+	err = open_file(e, m, real, why);
+	if (err)
 		*why = arena_printf(e->a, "%s; install its debug symbols (the "
 				    "-dbgsym/-dbg package) or rebuild it with -g",
 				    *why);
-		return -1;
-	}
-	return 0;
+	return err;
 }
 
 struct dw_mod *dw_open(struct elab *e, enum dw_mod_kind kind,
@@ -293,7 +303,7 @@ struct dw_mod *dw_open(struct elab *e, enum dw_mod_kind kind,
 {
 	const char *key;
 	struct dw_mod *m;
-	int rc;
+	int err;
 
 	/* the kernel names modules with '_' (snd-hda-intel is snd_hda_intel) */
 	if (kind == DW_KMODULE && name && strchr(name, '-')) {
@@ -315,14 +325,14 @@ struct dw_mod *dw_open(struct elab *e, enum dw_mod_kind kind,
 	m->kind = kind;
 	m->name = kind == DW_KERNEL ? "kernel" : name;
 	if (kind == DW_KERNEL)
-		rc = open_kernel(e, m, &m->error);
+		err = open_kernel(e, m, &m->error);
 	else if (kind == DW_KMODULE)
-		rc = open_kmodule(e, m, name, &m->error);
+		err = open_kmodule(e, m, name, &m->error);
 	else
-		rc = open_user(e, m, name, &m->error);
+		err = open_user(e, m, name, &m->error);
 	ptrmap_put(e->a, &e->dw_mods, key, m);
 	vec_push(e->a, &e->dw_list, m);
-	if (rc) {
+	if (err) {
 		*why = m->error;
 		return NULL;
 	}

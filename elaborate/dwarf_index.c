@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -103,7 +104,7 @@ static const char *decl_file(struct builder *b, Dwarf_Die *d)
 
 	if (!b->files_tried) {
 		b->files_tried = true;
-		b->have_files = dw_cu_files(b->e, b->m, &b->cu_die, &b->files);
+		b->have_files = dw_cu_files(b->e, b->m, &b->cu_die, &b->files) == 0;
 	}
 	if (b->have_files) {
 		if (!dwarf_attr_integrate(d, DW_AT_decl_file, &a))
@@ -393,45 +394,65 @@ static const char *cache_path(struct elab *e, struct dw_mod *m,
 	return arena_printf(e->a, "%s/dwarf/%s.idx", cache_dir(e->a), sb_to_arena(&sb, e->a));
 }
 
-static bool load(struct elab *e, struct dw_mod *m, const char *path,
-		 const struct stat *st)
+/* Load the cached index @path of @m (the file @st). 0, or -errno (doc/
+ * errors.md): -ENOENT and the like when it cannot be read, -ESTALE when it
+ * is for another version of the file or of the format, -EBADMSG when it
+ * is damaged. Never reported: the caller builds the index instead. */
+static int load(struct elab *e, struct dw_mod *m, const char *path,
+		const struct stat *st)
 {
 	FILE *f = fopen(path, "rb");
 	struct idx_header h;
 	const struct idx_entry *ents;
 	const char *strs;
-	struct dw_func *arr;
+	struct dw_func *arr = NULL;
 	char *buf = NULL;
 	size_t size, i;
 	long end;
+	int err = 0;
 
 	if (!f)
-		return false;
-	if (fread(&h, sizeof(h), 1, f) != 1 || memcmp(h.magic, IDX_MAGIC, 8) ||
-	    h.version != IDX_VERSION || h.file_size != (uint64_t)st->st_size ||
-	    h.file_mtime != (int64_t)st->st_mtime)
-		goto bad;
-	if (fseek(f, 0, SEEK_END) || (end = ftell(f)) < 0)
-		goto bad;
+		return -errno;
+	if (fread(&h, sizeof(h), 1, f) != 1) {
+		err = -EBADMSG;
+		goto out;
+	}
+	if (memcmp(h.magic, IDX_MAGIC, 8) || h.version != IDX_VERSION ||
+	    h.file_size != (uint64_t)st->st_size ||
+	    h.file_mtime != (int64_t)st->st_mtime) {
+		err = -ESTALE;
+		goto out;
+	}
+	if (fseek(f, 0, SEEK_END) || (end = ftell(f)) < 0) {
+		err = -errno;
+		goto out;
+	}
 	size = (size_t)end - sizeof(h);
 	if (size != (size_t)h.nfuncs * sizeof(struct idx_entry) + h.strsize ||
-	    !h.strsize)
-		goto bad;
+	    !h.strsize) {
+		err = -EBADMSG;
+		goto out;
+	}
 	buf = malloc(size);
-	if (!buf || fseek(f, sizeof(h), SEEK_SET) || fread(buf, size, 1, f) != 1)
-		goto bad;
-	fclose(f);
+	if (!buf) {
+		err = -ENOMEM;
+		goto out;
+	}
+	if (fseek(f, sizeof(h), SEEK_SET) || fread(buf, size, 1, f) != 1) {
+		err = -EBADMSG;
+		goto out;
+	}
 	ents = (const struct idx_entry *)buf;
 	strs = buf + (size_t)h.nfuncs * sizeof(struct idx_entry);
 	if (strs[h.strsize - 1] != '\0') {
-		free(buf);
-		return false;
+		err = -EBADMSG;
+		goto out;
 	}
 	arr = arena_alloc(e->a, sizeof(*arr) * (h.nfuncs ? h.nfuncs : 1));
 	for (i = 0; i < h.nfuncs; i++) {
 		if (ents[i].name >= h.strsize || ents[i].file >= h.strsize) {
-			free(buf);
-			return false;
+			err = -EBADMSG;
+			goto out;
 		}
 		arr[i].name = strs + ents[i].name;
 		arr[i].file = strs + ents[i].file;
@@ -444,30 +465,34 @@ static bool load(struct elab *e, struct dw_mod *m, const char *path,
 	m->funcs = arr;
 	m->nfuncs = h.nfuncs;
 	m->index_map_owned = buf;	/* the strings live in it */
-	return true;
-bad:
+	buf = NULL;
+out:
 	free(buf);
 	fclose(f);
-	return false;
+	return err;
 }
 
-static void save(struct elab *e, struct dw_mod *m, const char *path,
-		 const struct stat *st)
+/* Save @m's index as @path (through a temporary file beside it). 0 or
+ * -errno; the cache is best effort, so callers do not report it. */
+static int save(struct elab *e, struct dw_mod *m, const char *path,
+		const struct stat *st)
 {
 	struct idx_header h = { IDX_MAGIC, IDX_VERSION, 0, 0, 0, 0 };
 	struct ptrmap offs = { 0 };
 	struct strbuf strs = STRBUF_INIT;
 	struct idx_entry *ents;
-	const char *tmp, *dir;
-	FILE *f;
+	struct iovec iov[3];
+	const char *dir;
 	size_t i;
+	int err = 0;
 
 	dir = arena_printf(e->a, "%s/dwarf", cache_dir(e->a));
-	if (mkdir_p(dir) != 0)
-		return;
+	err = mkdir_p(dir);
+	if (err)
+		return err;
 	ents = calloc(m->nfuncs ? m->nfuncs : 1, sizeof(*ents));
 	if (!ents)
-		return;
+		return -ENOMEM;
 	sb_addc(&strs, '\0');
 	for (i = 0; i < m->nfuncs; i++) {
 		const char *ss[2] = { m->funcs[i].name, m->funcs[i].file };
@@ -493,20 +518,13 @@ static void save(struct elab *e, struct dw_mod *m, const char *path,
 	h.strsize = strs.len;
 	h.file_size = (uint64_t)st->st_size;
 	h.file_mtime = (int64_t)st->st_mtime;
-	tmp = arena_printf(e->a, "%s.%d.tmp", path, (int)getpid());
-	f = fopen(tmp, "wb");
-	if (f) {
-		bool ok = fwrite(&h, sizeof(h), 1, f) == 1 &&
-			  (!m->nfuncs || fwrite(ents, sizeof(*ents), m->nfuncs, f) == m->nfuncs) &&
-			  fwrite(strs.buf, strs.len, 1, f) == 1;
-
-		if (fclose(f) == 0 && ok)
-			rename(tmp, path);
-		else
-			unlink(tmp);
-	}
+	iov[0] = (struct iovec){ &h, sizeof(h) };
+	iov[1] = (struct iovec){ ents, m->nfuncs * sizeof(*ents) };
+	iov[2] = (struct iovec){ strs.buf, strs.len };
+	err = cache_write(path, iov, 3);
 	free(ents);
 	sb_release(&strs);
+	return err;
 }
 
 bool dw_file_matches(const char *glob, const char *file)
@@ -538,7 +556,7 @@ static bool load_cached(struct elab *e, struct dw_mod *m)
 		return m->indexed;
 	m->cache_tried = true;
 	path = cache_path(e, m, &st);
-	if (!path || e->sess->no_cache || !load(e, m, path, &st))
+	if (!path || e->sess->no_cache || load(e, m, path, &st) != 0)
 		return false;
 	m->indexed = true;
 	return true;
@@ -553,7 +571,7 @@ static void build_and_save(struct elab *e, struct dw_mod *m)
 	m->nfuncs = build(e, m, NULL, &m->funcs);
 	m->indexed = true;
 	if (path && !e->sess->no_cache)
-		save(e, m, path, &st);
+		save(e, m, path, &st);	/* best effort */
 }
 
 /* After a directed walk: a child process builds and caches the whole
@@ -602,7 +620,7 @@ static void build_in_background(struct elab *e, struct dw_mod *m)
 	close(null);
 	setsid();
 	/* another run may have cached it meanwhile */
-	if (!load(e, m, path, &st))
+	if (load(e, m, path, &st) != 0)
 		build_and_save(e, m);
 	_exit(0);
 }
@@ -624,7 +642,7 @@ static bool wait_background(struct elab *e, struct dw_mod *m)
 	flock(fd, LOCK_EX);
 	close(fd);
 	path = cache_path(e, m, &st);
-	if (!path || !load(e, m, path, &st))
+	if (!path || load(e, m, path, &st) != 0)
 		return false;
 	m->indexed = true;
 	return true;

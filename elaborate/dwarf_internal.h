@@ -80,9 +80,10 @@ struct dw_files {
 	const char **dir;		/* the directory to put before base, or NULL */
 	const char **base;		/* the entry's own name */
 };
-/* The file table of compile unit @cu from its line-table header; false
- * when this reader cannot tell (then ask libdw). */
-bool dw_cu_files(struct elab *e, struct dw_mod *m, Dwarf_Die *cu, struct dw_files *out);
+/* The file table of compile unit @cu from its line-table header. 0, or
+ * -errno when this reader cannot tell (then ask libdw): -ENODATA (no line
+ * table), -ENOTSUP (a version or layout it does not read), -EBADMSG. */
+int dw_cu_files(struct elab *e, struct dw_mod *m, Dwarf_Die *cu, struct dw_files *out);
 /* File @i of @f ("" past the end). */
 const char *dw_file_name(struct elab *e, struct dw_files *f, size_t i);
 

@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 
 #include "elaborate/ksyms_internal.h"
 #include "util/arena.h"
+#include "util/diag.h"
 
 const char ksym_refused_nokprobe[] =
 	"it is in the kprobes blacklist (NOKPROBE_SYMBOL)";
@@ -57,18 +57,6 @@ void *ksyms_xrealloc(void *p, size_t n)
 	return p;
 }
 
-int ksyms_fail(char *buf, size_t len, int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (buf && len) {
-		va_start(ap, fmt);
-		vsnprintf(buf, len, fmt, ap);
-		va_end(ap);
-	}
-	return err;
-}
-
 int ksyms_slurp(const char *path, char **out, size_t *outlen, char *why,
 		size_t whylen)
 {
@@ -79,7 +67,7 @@ int ksyms_slurp(const char *path, char **out, size_t *outlen, char *why,
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return ksyms_fail(why, whylen, -errno, "%s", strerror(errno));
+		return diag_describe(why, whylen, -errno, "%s", strerror(errno));
 	do {
 		if (cap - len < 2) {
 			cap = cap ? 2 * cap : 1 << 20;
@@ -89,7 +77,7 @@ int ksyms_slurp(const char *path, char **out, size_t *outlen, char *why,
 		if (got > 0)
 			len += (size_t)got;
 		else if (got < 0 && errno != EINTR)
-			err = ksyms_fail(why, whylen, -errno, "%s",
+			err = diag_describe(why, whylen, -errno, "%s",
 					 strerror(errno));
 	} while (!err && got != 0);
 	close(fd);
@@ -530,10 +518,10 @@ int ksyms_read_map(struct ksyms *ks, struct arena *a, const char *path,
 	parse_map(&c, buf, len, want_mod);
 	free(buf);
 	if (c.placeholder)
-		err = ksyms_fail(why, whylen, KSYMS_SKIP,
+		err = diag_describe(why, whylen, KSYMS_SKIP,
 				 "a placeholder: the real System.map is in the -dbg package");
 	else if (c.n && !c.addr_or)
-		err = ksyms_fail(why, whylen, KSYMS_SKIP,
+		err = diag_describe(why, whylen, KSYMS_SKIP,
 				 "addresses hidden by kptr_restrict: run as root");
 	else
 		ksyms_finish(&c, ks, want_mod);
@@ -560,7 +548,7 @@ int ksyms_load(struct ksyms *ks, struct arena *a, const char *release,
 	if (!release)
 		release = running;
 	if (!release)
-		return ksyms_fail(errbuf, errlen, -ENOENT,
+		return diag_describe(errbuf, errlen, -ENOENT,
 				  "cannot tell the kernel release");
 	if (!build_dir)
 		build_dir = arena_printf(a, "/lib/modules/%s/build", release);
@@ -613,7 +601,7 @@ int ksyms_load(struct ksyms *ks, struct arena *a, const char *release,
 			snprintf(why, sizeof(why), "no function symbols");
 		vec_push(a, &ks->tried, arena_printf(a, "%s (%s)", path, why));
 		if (r < 0 && r != -ENOEXEC && !first)
-			first = ksyms_fail(errbuf, errlen, r, "%s: %s", path,
+			first = diag_describe(errbuf, errlen, r, "%s: %s", path,
 					   why);
 	}
 	ks->v = NULL;
@@ -621,7 +609,7 @@ int ksyms_load(struct ksyms *ks, struct arena *a, const char *release,
 	ks->malformed = ks->excluded = 0;
 	if (first)
 		return first;
-	return ksyms_fail(errbuf, errlen, -ENOENT,
+	return diag_describe(errbuf, errlen, -ENOENT,
 			  "no symbol table (System.map, vmlinux or kallsyms) found for kernel %s",
 			  release);
 }

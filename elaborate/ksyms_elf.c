@@ -25,6 +25,7 @@
 
 #include "elaborate/ksyms_internal.h"
 #include "util/arena.h"
+#include "util/diag.h"
 
 /* Collect the .symtab of @elf. 0 or -errno with @why set. */
 static int elf_collect(struct ksyms_collect *c, Elf *elf, char *why,
@@ -38,9 +39,9 @@ static int elf_collect(struct ksyms_collect *c, Elf *elf, char *why,
 	size_t shnum, shstr, i, nsym;
 
 	if (elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh))
-		return ksyms_fail(why, whylen, -ENOEXEC, "not an ELF file");
+		return diag_describe(why, whylen, -ENOEXEC, "not an ELF file");
 	if (elf_getshdrnum(elf, &shnum) || elf_getshdrstrndx(elf, &shstr))
-		return ksyms_fail(why, whylen, -ENOEXEC, "%s", elf_errmsg(-1));
+		return diag_describe(why, whylen, -ENOEXEC, "%s", elf_errmsg(-1));
 	/* The refusal of each section's functions, by section index. */
 	secwhy = ksyms_xrealloc(NULL, (shnum ? shnum : 1) * sizeof(*secwhy));
 	memset(secwhy, 0, (shnum ? shnum : 1) * sizeof(*secwhy));
@@ -60,7 +61,7 @@ static int elf_collect(struct ksyms_collect *c, Elf *elf, char *why,
 	data = symscn ? elf_getdata(symscn, NULL) : NULL;
 	if (!data || !symsh.sh_entsize) {
 		free(secwhy);
-		return ksyms_fail(why, whylen, -ENOEXEC,
+		return diag_describe(why, whylen, -ENOEXEC,
 				  "no symbol table (.symtab): stripped?");
 	}
 	c->use_areas = eh.e_type != ET_REL;
@@ -112,7 +113,7 @@ static int unxz(const char *path, char **out, size_t *outlen, char *why,
 	if (err)
 		return err;
 	if (lzma_stream_decoder(&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
-		err = ksyms_fail(why, whylen, -ENOMEM,
+		err = diag_describe(why, whylen, -ENOMEM,
 				 "cannot start the xz decoder");
 		goto out;
 	}
@@ -129,7 +130,7 @@ static int unxz(const char *path, char **out, size_t *outlen, char *why,
 			s.avail_out = cap;
 			cap *= 2;
 		} else if (r != LZMA_OK) {
-			err = ksyms_fail(why, whylen, -EBADMSG,
+			err = diag_describe(why, whylen, -EBADMSG,
 					 "corrupt or truncated xz data (liblzma error %d)",
 					 (int)r);
 			goto out;
@@ -158,7 +159,7 @@ static int ungz(const char *path, char **out, size_t *outlen, char *why,
 	errno = 0;
 	z = gzopen(path, "rb");
 	if (!z)
-		return ksyms_fail(why, whylen, errno ? -errno : -ENOMEM, "%s",
+		return diag_describe(why, whylen, errno ? -errno : -ENOMEM, "%s",
 				  strerror(errno ? errno : ENOMEM));
 	do {
 		if (cap - len < 65536) {
@@ -170,7 +171,7 @@ static int ungz(const char *path, char **out, size_t *outlen, char *why,
 			len += (size_t)got;
 	} while (got > 0);
 	if (got < 0) {
-		ksyms_fail(why, whylen, -EBADMSG, "corrupt gzip data: %s",
+		diag_describe(why, whylen, -EBADMSG, "corrupt gzip data: %s",
 			   gzerror(z, &e));
 		gzclose(z);
 		free(o);
@@ -198,13 +199,13 @@ static int decompress(const char *path, char **out, size_t *outlen,
 	(void)out;	/* unused without liblzma and zlib */
 	(void)outlen;
 	if (has_suffix(path, ".zst"))
-		return ksyms_fail(why, whylen, -ENOTSUP,
+		return diag_describe(why, whylen, -ENOTSUP,
 				  "zstd-compressed, which stap cannot read: unzstd it and use the .ko");
 	if (has_suffix(path, ".xz")) {
 #ifdef HAVE_LIBLZMA
 		return unxz(path, out, outlen, why, whylen);
 #else
-		return ksyms_fail(why, whylen, -ENOTSUP,
+		return diag_describe(why, whylen, -ENOTSUP,
 				  "xz-compressed, and stap was built without liblzma: unxz it and use the .ko");
 #endif
 	}
@@ -212,7 +213,7 @@ static int decompress(const char *path, char **out, size_t *outlen,
 #ifdef HAVE_LIBZ
 		return ungz(path, out, outlen, why, whylen);
 #else
-		return ksyms_fail(why, whylen, -ENOTSUP,
+		return diag_describe(why, whylen, -ENOTSUP,
 				  "gzip-compressed, and stap was built without zlib: gunzip it and use the .ko");
 #endif
 	}
@@ -238,14 +239,14 @@ int ksyms_read_elf(struct ksyms *ks, struct arena *a, const char *path,
 	} else {
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0) {
-			err = ksyms_fail(why, whylen, -errno, "%s",
+			err = diag_describe(why, whylen, -errno, "%s",
 					 strerror(errno));
 			goto out;
 		}
 		elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	}
 	if (!elf) {
-		err = ksyms_fail(why, whylen, -ENOEXEC, "%s", elf_errmsg(-1));
+		err = diag_describe(why, whylen, -ENOEXEC, "%s", elf_errmsg(-1));
 		goto out;
 	}
 	err = elf_collect(&c, elf, why, whylen);
@@ -281,7 +282,7 @@ int ksyms_load_elf(struct ksyms *ks, struct arena *a, const char *path,
 		module = canon_modname(a, module);
 	err = ksyms_read_elf(ks, a, path, module, why, sizeof(why));
 	if (err)
-		return ksyms_fail(errbuf, errlen, err, "%s: %s", path, why);
+		return diag_describe(errbuf, errlen, err, "%s: %s", path, why);
 	ks->origin = arena_strndup(a, path, strlen(path));
 	return 0;
 }
@@ -418,7 +419,7 @@ int ksyms_load_module(struct ksyms *ks, struct arena *a, const char *release,
 	if (!release)
 		release = running;
 	if (!mod || !*mod || !release)
-		return ksyms_fail(errbuf, errlen, -EINVAL,
+		return diag_describe(errbuf, errlen, -EINVAL,
 				  "module '%s': no module name or kernel release",
 				  mod ? mod : "");
 	name = canon_modname(a, mod);
@@ -443,7 +444,7 @@ int ksyms_load_module(struct ksyms *ks, struct arena *a, const char *release,
 	if (!path) {
 		vec_push(a, &ks->tried, arena_printf(a,
 			 "%s/**/%s.ko{,.xz,.gz,.zst}", dir, name));
-		return ksyms_fail(errbuf, errlen, -ENOENT,
+		return diag_describe(errbuf, errlen, -ENOENT,
 				  "module '%s': not loaded, and no %s.ko under %s",
 				  mod, name, dir);
 	}
@@ -452,7 +453,7 @@ int ksyms_load_module(struct ksyms *ks, struct arena *a, const char *release,
 	ks->n = 0;
 	r = ksyms_read_elf(ks, a, path, name, why, sizeof(why));
 	if (r)
-		return ksyms_fail(errbuf, errlen, r, "module '%s': %s: %s", mod,
+		return diag_describe(errbuf, errlen, r, "module '%s': %s: %s", mod,
 				  path, why);
 	ks->origin = path;
 	return 0;

@@ -72,10 +72,6 @@ const char *ksyms_section_refusal(const char *name);
  * the same character (as for the kernel). */
 bool ksyms_modname_eq(const char *s, size_t n, const char *mod);
 
-/* snprintf into @buf (when @len), then return @err. */
-int ksyms_fail(char *buf, size_t len, int err, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
 /* realloc that aborts on out-of-memory, like arena_alloc. */
 void *ksyms_xrealloc(void *p, size_t n);
 

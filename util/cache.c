@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 #include "util/arena.h"
 
@@ -31,10 +33,32 @@ int mkdir_p(const char *path)
 			continue;
 		buf[i] = '\0';
 		if (mkdir(buf, 0755) && errno != EEXIST)
-			return -1;
+			return -errno;
 		buf[i] = '/';
 	}
-	return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
+	return mkdir(buf, 0755) && errno != EEXIST ? -errno : 0;
+}
+
+int cache_write(const char *path, const struct iovec *iov, int n)
+{
+	char tmp[4200];
+	FILE *f;
+	int i, err = 0;
+
+	snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid());
+	f = fopen(tmp, "wb");
+	if (!f)
+		return -errno;
+	for (i = 0; i < n && !err; i++)
+		if (iov[i].iov_len && fwrite(iov[i].iov_base, iov[i].iov_len, 1, f) != 1)
+			err = -EIO;
+	if (fclose(f) && !err)
+		err = -errno;
+	if (!err && rename(tmp, path))
+		err = -errno;
+	if (err)
+		unlink(tmp);
+	return err;
 }
 
 void hash_hex(const char *data, size_t len, const char *salt, char out[33])

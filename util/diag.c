@@ -211,3 +211,29 @@ void diag_report_from(struct diag *d, const char *file, int line,
 	}
 	sb_release(&sb);
 }
+
+int diag_fail_from(struct diag *d, const char *file, int line, int err,
+		   const char *subject, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	diag_report_from(d, file, line, DIAG_ERROR, NULL, NULL, "%s%s%s",
+			 subject ? subject : "", subject ? ": " : "", buf);
+	return err;
+}
+
+int diag_describe(char *buf, size_t len, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (buf && len) {
+		va_start(ap, fmt);
+		vsnprintf(buf, len, fmt, ap);
+		va_end(ap);
+	}
+	return err;
+}

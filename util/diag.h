@@ -44,6 +44,27 @@ void diag_report_from(struct diag *d, const char *file, int line,
 	__attribute__((format(printf, 7, 8)));
 #define diag_report(d, ...) diag_report_from((d), __FILE__, __LINE__, __VA_ARGS__)
 
+/*
+ * Non-source errors (I/O, child processes, libelf/libdw, kbuild; the rules
+ * are in doc/errors.md). A function that fails returns a negative errno;
+ * the one that knows what failed either reports it here or describes it
+ * for a caller that will, never both.
+ *
+ * diag_fail() reports: "ERROR: SUBJECT: MSG" ("ERROR: MSG" when @subject
+ * is NULL), counted as an error, and returns @err (a negative errno), so
+ * that a failing path reads `err = diag_fail(d, -errno, path, ...)`.
+ */
+int diag_fail_from(struct diag *d, const char *file, int line, int err,
+		   const char *subject, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+#define diag_fail(d, ...) diag_fail_from((d), __FILE__, __LINE__, __VA_ARGS__)
+
+/* diag_describe() describes: MSG into @buf (@len bytes, truncated; nothing
+ * when @buf is NULL) for a caller that reports it, typically inside a
+ * semantic error at a probe point; returns @err. */
+int diag_describe(char *buf, size_t len, int err, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
 static inline unsigned diag_errors(const struct diag *d)
 {
 	return d->parse_errors + d->semantic_errors + d->other_errors;
