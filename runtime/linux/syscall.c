@@ -116,15 +116,27 @@ static void stp_syscall_find(struct tracepoint *tp, void *priv)
 		stp_sc.tp_exit = tp;
 }
 
+/* Put @fn on tracepoint @tp when @d has points (@missing: the message
+ * when the kernel has no such tracepoint). */
+static int stp_syscall_attach(const struct stp_syscall_dispatch *d, struct tracepoint *tp,
+			      void *fn, const char *missing, bool *on)
+{
+	int rc;
+
+	if (!d->used)
+		return 0;
+	rc = tp ? tracepoint_probe_register(tp, fn, NULL) : -ENOENT;
+	*on = rc == 0;
+	return stp_registered(stp_sc.v[0].probe, false, rc, tp ? "" : missing);
+}
+
 static int stp_syscalls_start(const void *table, unsigned int n)
 {
-	const struct stp_probe *first;
 	int rc;
 
 	stp_sc.tab = table;
 	stp_sc.v = stp_sc.tab->points;
 	stp_sc.n = n;
-	first = stp_sc.v[0].probe;
 	if (n > U16_MAX) {
 		stp_ctl_printf("ERROR: too many system-call probes (%u)", n);
 		return -E2BIG;
@@ -135,22 +147,11 @@ static int stp_syscalls_start(const void *table, unsigned int n)
 	if (rc)
 		return rc;
 	for_each_kernel_tracepoint(stp_syscall_find, NULL);
-	if (stp_sc.entry.used) {
-		rc = stp_sc.tp_enter ? tracepoint_probe_register(stp_sc.tp_enter,
-					(void *)stp_syscall_enter, NULL) : -ENOENT;
-		stp_sc.on_enter = rc == 0;
-		rc = stp_registered(first, false, rc, stp_sc.tp_enter ? "" :
-				    ": no raw_syscalls:sys_enter tracepoint");
-		if (rc)
-			return rc;
-	}
-	if (stp_sc.exit.used) {
-		rc = stp_sc.tp_exit ? tracepoint_probe_register(stp_sc.tp_exit,
-					(void *)stp_syscall_exit, NULL) : -ENOENT;
-		stp_sc.on_exit = rc == 0;
-		rc = stp_registered(first, false, rc, stp_sc.tp_exit ? "" :
-				    ": no raw_syscalls:sys_exit tracepoint");
-	}
+	rc = stp_syscall_attach(&stp_sc.entry, stp_sc.tp_enter, (void *)stp_syscall_enter,
+				": no raw_syscalls:sys_enter tracepoint", &stp_sc.on_enter);
+	if (!rc)
+		rc = stp_syscall_attach(&stp_sc.exit, stp_sc.tp_exit, (void *)stp_syscall_exit,
+					": no raw_syscalls:sys_exit tracepoint", &stp_sc.on_exit);
 	return rc;
 }
 
