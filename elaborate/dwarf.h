@@ -48,6 +48,15 @@ struct dw_trace {
 	int nargs;
 };
 
+/* How the target variables of a kind of site differ from a code
+ * location's (registers and memory at pc): chosen by the family that
+ * makes the site; its hooks are in dwarf_vars.h. */
+struct dw_site_kind;
+
+/* The kind of kernel.trace sites: the variables are the tracepoint's
+ * arguments, in CONTEXT->tp_args[] (dwarf_trace_vars.c). */
+const struct dw_site_kind *dw_trace_site_kind(void);
+
 /* Where one probe is: what its target variables are resolved against. */
 struct dw_site {
 	struct dw_mod *mod;
@@ -55,8 +64,8 @@ struct dw_site {
 	uint64_t pc;			/* DWARF address of the probe */
 	bool is_return;			/* a .return probe: $return exists */
 	bool is_statement;		/* a statement probe */
-	bool is_trace;			/* a tracepoint: the arguments are in
-					 * CONTEXT->tp_args[] */
+	const struct dw_site_kind *kind;	/* how its variables differ from a
+						 * code location's, or NULL */
 	const char *plt_name;		/* a .plt point: its function ($$name) */
 	/* .return probes: values captured at the function's entry
 	 * (@entry(...), and parameters read in the return probe) */

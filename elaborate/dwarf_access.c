@@ -382,8 +382,8 @@ bool dwv_locate_var(struct access *ac, struct scopes *sc, Dwarf_Die *var,
 	int r;
 
 	ac->has_type = dwv_die_type(var, &ac->type);
-	if (ac->s->is_trace)
-		return dwv_trace_locate(ac, sc, var, name);
+	if (ac->s->kind)
+		return ac->s->kind->locate(ac, sc, var, name);
 	if (!dwarf_attr(var, DW_AT_location, &a)) {
 		Dwarf_Attribute cv;
 		Dwarf_Sword sv;
@@ -605,4 +605,9 @@ const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 	sb_addf(&ac.c, DWE_STATIC_ADDR, ae);
 	ac.slot = 0;
 	return finish(&ac, p, write, nidx, is_string, err);
+}
+
+const char *dwv_body_head(const struct dw_site *s)
+{
+	return s->kind ? s->kind->body_head : DWE_HEAD_REGS;
 }

@@ -69,7 +69,7 @@ const char *dwv_vars_string(struct elab *e, const struct dw_site *s,
 
 				if (!n || !((tag == DW_TAG_formal_parameter && parms) ||
 					    (tag == DW_TAG_variable && locals)) ||
-				    dwv_trace_hidden(s, n))
+				    (s->kind && s->kind->hidden(n)))
 					continue;
 				if (pretty_level) {
 					sb_addf(&code, PP_NAME "\t\t{\n", k++ ? " " : "", "", n);

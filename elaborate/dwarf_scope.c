@@ -137,8 +137,8 @@ void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out)
 
 		if (!func && !s->is_statement)
 			continue;	/* function probes: the function's own block */
-		if (s->is_trace) {
-			dwv_trace_list_args(e, &sc.v[i], out);
+		if (s->kind) {
+			s->kind->list_vars(e, &sc.v[i], out);
 		} else if (dwarf_child(&sc.v[i], &c) == 0) {
 			do {
 				int tag = dwarf_tag(&c);

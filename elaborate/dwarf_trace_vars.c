@@ -2,7 +2,9 @@
 /* dwarf_trace_vars.c: the tracepoint special cases of target variables, in
  * one place: a kernel.trace probe's variables are the arguments of its
  * __traceiter_NAME(void *__data, ARGS...) function after __data, which
- * the runtime passes in CONTEXT->tp_args[] (runtime/linux/tracepoint.c). */
+ * the runtime passes in CONTEXT->tp_args[] (runtime/linux/tracepoint.c).
+ * The kernel.trace family gives its sites this kind (dw_trace_site_kind),
+ * and the generic code reaches these hooks only through it. */
 #include "elaborate/dwarf_vars.h"
 
 #include <string.h>
@@ -10,7 +12,7 @@
 #include "elaborate/dwarf_emit.h"
 #include "util/arena.h"
 
-void dwv_trace_list_args(struct elab *e, Dwarf_Die *fn, struct strbuf *out)
+static void trace_list_vars(struct elab *e, Dwarf_Die *fn, struct strbuf *out)
 {
 	bool first = true;
 	Dwarf_Die c, t;
@@ -48,8 +50,8 @@ static int trace_arg_index(struct scopes *sc, Dwarf_Die *var)
 	return -1;
 }
 
-bool dwv_trace_locate(struct access *ac, struct scopes *sc, Dwarf_Die *var,
-		      const char *name)
+static bool trace_locate(struct access *ac, struct scopes *sc, Dwarf_Die *var,
+			 const char *name)
 {
 	int k = trace_arg_index(sc, var);
 
@@ -64,12 +66,19 @@ bool dwv_trace_locate(struct access *ac, struct scopes *sc, Dwarf_Die *var,
 	return true;
 }
 
-bool dwv_trace_hidden(const struct dw_site *s, const char *name)
+static bool trace_hidden(const char *name)
 {
-	return s->is_trace && !strcmp(name, "__data");
+	return !strcmp(name, "__data");
 }
 
-const char *dwv_body_head(const struct dw_site *s)
+static const struct dw_site_kind trace_kind = {
+	.list_vars = trace_list_vars,
+	.locate = trace_locate,
+	.hidden = trace_hidden,
+	.body_head = DWE_HEAD_TRACE,
+};
+
+const struct dw_site_kind *dw_trace_site_kind(void)
 {
-	return s->is_trace ? DWE_HEAD_TRACE : DWE_HEAD_REGS;
+	return &trace_kind;
 }

@@ -85,23 +85,30 @@ bool dwv_pretty(struct access *ac, bool deep);
 const char *dwv_vars_string(struct elab *e, const struct dw_site *s,
 			    const char *which, int pretty_level, const char **err);
 
-/* ---- dwarf_trace_vars.c: the tracepoint special cases ----
- * A tracepoint's target variables are the arguments of its __traceiter_
- * function after void *__data, read from CONTEXT->tp_args[] rather than
- * from registers and memory. Generic code tests dw_site.is_trace only to
- * call one of these. */
+/* ---- a kind of site (struct dw_site.kind) ----
+ * The hooks by which a kind of site's target variables differ from a code
+ * location's; the generic code calls them when dw_site.kind is set and
+ * knows no kind by name. The one kind today is the tracepoint's
+ * (dwarf_trace_vars.c): its variables are the arguments of its
+ * __traceiter_ function after void *__data, read from CONTEXT->tp_args[]
+ * rather than from registers and memory. */
+struct dw_site_kind {
+	/* -L: append " $name:type" for each variable of function scope @fn */
+	void (*list_vars)(struct elab *e, Dwarf_Die *fn, struct strbuf *out);
+	/* Place variable @var (named @name) in the access; false with
+	 * @ac->err when it is not one of the site's variables */
+	bool (*locate)(struct access *ac, struct scopes *sc, Dwarf_Die *var,
+		       const char *name);
+	/* Is @name a parameter $$vars and $$parms leave out? */
+	bool (*hidden)(const char *name);
+	/* The opening of a getter body: the check that the probe's context
+	 * has what the body reads (dwarf_emit.h) */
+	const char *body_head;
+};
 
-/* -L: append " $name:type" for each argument of function scope @fn. */
-void dwv_trace_list_args(struct elab *e, Dwarf_Die *fn, struct strbuf *out);
-/* Place argument @var (named @name) of the tracepoint in the access.
- * False with @ac->err when it is not one of its arguments. */
-bool dwv_trace_locate(struct access *ac, struct scopes *sc, Dwarf_Die *var,
-		      const char *name);
-/* Is @name a parameter $$vars and $$parms leave out at @s (__data)? */
-bool dwv_trace_hidden(const struct dw_site *s, const char *name);
 /* The opening of a getter body at @s: a check that the probe's context
- * has what the body reads (registers, or a tracepoint's arguments), then
- * the declaration of the expression stack (dwarf_emit.h). */
+ * has what the body reads (registers, or a site kind's values), then the
+ * declaration of the expression stack (dwarf_emit.h). */
 const char *dwv_body_head(const struct dw_site *s);
 
 #endif

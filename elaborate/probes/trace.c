@@ -54,7 +54,7 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 		s->mod = m;
 		s->fn = t->fn;
 		s->pc = t->fn->entry;
-		s->is_trace = true;
+		s->kind = dw_trace_site_kind();
 		pt->site = s;
 		pm_emit(e, c, pt);
 		emitted++;
