@@ -34,6 +34,10 @@ struct pm_ctx {
 	const struct pm_frame *frames;	/* innermost first */
 	struct expr *cond;
 	int quiet;			/* inside an optional point */
+	int wild_suffix;		/* inside an alias a wildcard reached,
+					 * with the point's suffix: a suffix
+					 * that does not fit is no match, not
+					 * an error */
 	int errors;
 	int depth;
 	struct ptrmap groups;		/* derivation key -> elab_probe */
@@ -512,17 +516,13 @@ static int match_at(struct elab *e, struct matcher *m, struct pm_node *n,
 	 * only matches when the suffix fits its expansion: `*.a` is no error
 	 * in the expansion of every alias (as the reference). */
 	if (!total && n->aliases.n && i > 0 && !names_kid(n, uc)) {
-		int errors = m->c->errors;
-		bool quiet = wild_before(m->pp, i);
+		bool wild_here = wild_before(m->pp, i);
 
-		m->c->quiet += quiet;
+		m->c->wild_suffix += wild_here;
 		total += expand_aliases(e, m, n, i);
-		m->c->quiet -= quiet;
-		if (quiet) {
-			m->c->errors = errors;
-			if (!total)
-				return 0;	/* the wildcard did not match here */
-		}
+		m->c->wild_suffix -= wild_here;
+		if (wild_here && !total)
+			return 0;	/* the wildcard did not match here */
 	}
 	if (!total && (!m->fail_node || i >= m->fail_i)) {
 		m->fail_i = i;
@@ -672,6 +672,8 @@ static int resolve_point(struct elab *e, struct pm_ctx *c,
 	}
 	if (r > 0 || optional || c->errors > errors)
 		return r;
+	if (c->wild_suffix)
+		return 0;	/* only a mismatch: the caller says so, if need be */
 	if (m.too_long) {
 		pm_error(e, c, &pp->loc, "identifier", "probe point has too many "
 			 "components (at most %zu)",

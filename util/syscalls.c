@@ -29,8 +29,8 @@ const char **syscall_table(struct arena *a, const char *build_dir, size_t *n,
 	v = arena_new_array(a, const char *, SYSCALL_MAX);
 	while (fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "#define __NR_%127s %ld", name, &nr) != 2 || nr < 0 ||
-		    nr >= SYSCALL_MAX)
-			continue;
+		    nr >= SYSCALL_MAX || !strcmp(name, "syscalls"))
+			continue;	/* __NR_syscalls: the count (__KERNEL__ only) */
 		v[nr] = arena_strndup(a, name, strlen(name));
 		if ((size_t)nr + 1 > *n)
 			*n = (size_t)nr + 1;

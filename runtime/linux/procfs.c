@@ -19,6 +19,7 @@ struct stp_procfs_state {
 	struct mutex lock;
 	char *buf;
 	size_t len;
+	bool created;			/* its file exists (stop removes it) */
 };
 
 static struct stp_procfs_state *stp_pf;
@@ -161,6 +162,7 @@ static int stp_procfs_start(const void *table, unsigned int n)
 		}
 		if (!proc_create_data(path, s->d->umode, stp_tp.dir, &stp_procfs_ops, s))
 			return -ENOMEM;
+		s->created = true;
 	}
 	return 0;
 }
@@ -175,6 +177,8 @@ static void stp_procfs_stop(void)
 	if (!stp_pf)
 		return;
 	for (i = 0; i < stp_pf_n; i++) {
+		if (!stp_pf[i].created)
+			continue;	/* a start that failed before it */
 		snprintf(path, sizeof(path), "%s", stp_pf_v[i].path);
 		remove_proc_entry(path, stp_tp.dir);
 	}

@@ -19,14 +19,7 @@ struct stp_syscall_probe {
 	const struct stp_probe *probe;
 	int nr;				/* -1: every call */
 	bool ret;			/* at the return */
-};
-
-/* What the generated code hands the family: its points, and the target
- * kernel's names of the calls by number (NULL for unused numbers). */
-struct stp_syscall_table {
-	const struct stp_syscall_probe *points;
-	const char *const *names;
-	unsigned int nnames;
+	bool optional;			/* a ? point */
 };
 
 /* The points of each number, entry and return separately: their indexes
@@ -36,12 +29,13 @@ struct stp_syscall_dispatch {
 	u16 *first;			/* STP_SYSCALL_MAX + 2 entries */
 	u16 *idx;			/* n entries */
 	bool used;
+	bool optional;			/* every point of it is a ? point */
+	const struct stp_probe *pt;	/* its first point, for messages */
 };
 
 static struct {
 	const struct stp_syscall_probe *v;
 	unsigned int n;
-	const struct stp_syscall_table *tab;
 	struct stp_syscall_dispatch entry, exit;
 	struct tracepoint *tp_enter, *tp_exit;
 	bool on_enter, on_exit;		/* registered */
@@ -105,6 +99,10 @@ static int stp_syscall_index(struct stp_syscall_dispatch *d, bool ret)
 	}
 	d->first[STP_SYSCALL_MAX + 1] = (u16)k;
 	d->used = k > 0;
+	d->optional = true;
+	for (i = 0; i < k; i++)
+		d->optional &= stp_sc.v[d->idx[i]].optional;
+	d->pt = k ? stp_sc.v[d->idx[0]].probe : NULL;
 	return 0;
 }
 
@@ -127,15 +125,14 @@ static int stp_syscall_attach(const struct stp_syscall_dispatch *d, struct trace
 		return 0;
 	rc = tp ? tracepoint_probe_register(tp, fn, NULL) : -ENOENT;
 	*on = rc == 0;
-	return stp_registered(stp_sc.v[0].probe, false, rc, tp ? "" : missing);
+	return stp_registered(d->pt, d->optional, rc, tp ? "" : missing);
 }
 
 static int stp_syscalls_start(const void *table, unsigned int n)
 {
 	int rc;
 
-	stp_sc.tab = table;
-	stp_sc.v = stp_sc.tab->points;
+	stp_sc.v = table;
 	stp_sc.n = n;
 	if (n > U16_MAX) {
 		stp_ctl_printf("ERROR: too many system-call probes (%u)", n);
@@ -172,13 +169,14 @@ static void stp_syscalls_stop(void)
 	memset(&stp_sc.exit, 0, sizeof(stp_sc.exit));
 }
 
-/* The name of system call @nr on the target kernel, or NULL. */
-static const char *stp_syscall_name(s64 nr)
-{
-	if (!stp_sc.tab || nr < 0 || nr >= stp_sc.tab->nnames)
-		return NULL;
-	return stp_sc.tab->names[nr];
-}
+/* The name of system call @nr on the target kernel, or NULL: from the
+ * table the generated code has at file scope (stp_syscall_names[], its
+ * last entry NULL), in the functions that come after it. */
+#define stp_syscall_name(nr) ({							\
+	s64 stp_nr_ = (nr);							\
+	stp_nr_ >= 0 && stp_nr_ < (s64)ARRAY_SIZE(stp_syscall_names) ?		\
+		stp_syscall_names[stp_nr_] : NULL;				\
+})
 
 /* syscall_name() and the tapset's system-call helpers can tell it. */
 #define STP_SYSCALLS 1

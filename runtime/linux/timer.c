@@ -118,8 +118,10 @@ static void stp_timers_stop(void)
 	for (i = 0; i < stp_tm.n; i++)
 		if (stp_tm.plain[i].tp)
 			hrtimer_cancel(&stp_tm.plain[i].t);
+	/* every possible CPU: a CPU that went offline during the session
+	 * handed its pinned timers to another one, still armed */
 	for (i = 0; i < stp_tm.nprofile; i++)
-		for_each_online_cpu(cpu)
+		for_each_possible_cpu(cpu)
 			if (stp_tm.profile[i * nr_cpu_ids + cpu].t.function)
 				hrtimer_cancel(&stp_tm.profile[i * nr_cpu_ids + cpu].t);
 free:

@@ -10,38 +10,40 @@
 #include "util/kernel_info.h"
 #include "util/syscalls.h"
 
-/* The target kernel's names of the calls, by number (syscall_name()). */
-static void names(struct xl *x, struct xl_tables *t)
+/* The target kernel's names of the calls, by number (syscall_name()), at
+ * file scope before the functions that read them, so they are known from
+ * the first begin probe on. */
+static void names(struct xl *x)
 {
+	struct strbuf sb = STRBUF_INIT;
 	const char *why, **v;
 	size_t i, n;
 
 	v = syscall_table(x->a, x->r->ki->build_dir, &n, &why);
-	sb_adds(t->out, "static const char *const stp_syscall_names[] = {\n");
+	sb_adds(&sb, "static const char *const stp_syscall_names[] = {\n");
 	for (i = 0; v && i < n; i++)
 		if (v[i])
-			sb_addf(t->out, "\t[%zu] = \"%s\",\n", i, v[i]);
-	sb_adds(t->out, "\tNULL\n};\n\n");
+			sb_addf(&sb, "\t[%zu] = \"%s\",\n", i, v[i]);
+	sb_adds(&sb, "\tNULL\n};");
+	em_head(x, "%s", sb_str(&sb));
+	sb_release(&sb);
 }
 
 static void emit(struct xl *x, const struct xl_point *v, size_t n, struct xl_tables *t)
 {
 	size_t i;
 
-	names(x, t);
+	names(x);
 	sb_adds(t->out, "static const struct stp_syscall_probe stp_syscall_points[] = {\n");
 	for (i = 0; i < n; i++) {
 		const struct syscall_point *d = syscall_point(v[i].pt);
 
-		sb_addf(t->out, "\t{ &stp_pp%zu, %d, %s },\n", v[i].id, d->nr,
-			d->ret ? "true" : "false");
+		sb_addf(t->out, "\t{ &stp_pp%zu, %d, %s, %s },\n", v[i].id, d->nr,
+			d->ret ? "true" : "false",
+			xl_point_optional(v[i].pt) ? "true" : "false");
 	}
 	sb_adds(t->out, "};\n\n");
-	sb_adds(t->out, "static const struct stp_syscall_table stp_syscalls = {\n"
-		"\t.points = stp_syscall_points,\n"
-		"\t.names = stp_syscall_names,\n"
-		"\t.nnames = ARRAY_SIZE(stp_syscall_names) - 1,\n};\n\n");
-	xl_family_use(t, "stp_syscall_family", "&stp_syscalls", n, false);
+	xl_family_use(t, "stp_syscall_family", "stp_syscall_points", n, false);
 	(void)x;
 }
 
