@@ -85,15 +85,16 @@ shell_words() {
 }
 
 # subst_cmd TEXT: what the .meta files' `TEXT` substitutions stand for: `which stap` is the
-# stap surveyed, `grep "SYM" /proc/kallsyms | ...` SYM's address in /boot/System.map-REL
-# (ffffffff81000000 without one); anything else is left as it was written.
+# stap surveyed, `grep "SYM" /proc/kallsyms | ...` SYM's address in $SYSMAP (default
+# /boot/System.map-REL; ffffffff81000000 without one); anything else is left as it was written.
 subst_cmd() {
 	local a=
 	if [ "$1" = "which stap" ]; then
 		printf '%s' "$STAP"
 	elif [[ $1 =~ ^grep\ \"([A-Za-z0-9_]+)\"\ /proc/kallsyms ]]; then
-		if [ -f "/boot/System.map-$REL" ]; then
-			a=$(awk -v s="${BASH_REMATCH[1]}" '$3 == s { print $1; exit }' "/boot/System.map-$REL")
+		local map=${SYSMAP:-/boot/System.map-$REL}
+		if [ -f "$map" ]; then
+			a=$(awk -v s="${BASH_REMATCH[1]}" '$3 == s { print $1; exit }' "$map")
 		fi
 		printf '%s' "${a:-ffffffff81000000}"
 	else
@@ -118,13 +119,14 @@ meta_line() {
 
 # parse_meta LINE SCRIPTNAME: splits a `stap OPTIONS SCRIPT ARGS` line into OOPTS (ours),
 # ROPTS (the reference) and SARGS. Options may follow the script (stap permutes them).
-# For a run, also: RUNOPTS, what stap hands to staprun (-T SECS, -c CMD, -x PID, -o FILE, and
-# each -G NAME=VALUE as a module option NAME=VALUE at the end), BOPTS and RBOPTS, OOPTS and
-# ROPTS without the staprun-only -c, -x, -o, -T; PASS, the -p given (empty when none).
+# For a run, also: RUNOPTS, what stap hands to staprun (-T SECS, -c CMD, -x PID, -o FILE),
+# MODOPTS, each -G NAME=VALUE as a module option NAME=VALUE, BOPTS and RBOPTS, OOPTS and
+# ROPTS without the staprun-only -c, -x, -o, -T, except that RBOPTS keeps -T: the reference
+# compiles its time limit into the module (a timer probe calling exit()), its staprun's -T is
+# something else; PASS, the -p given (empty when none).
 parse_meta() {
 	local w o i k seen=0
-	local -a mods=()
-	OOPTS=() ROPTS=() SARGS=() RUNOPTS=() BOPTS=() RBOPTS=() PASS=''
+	OOPTS=() ROPTS=() SARGS=() RUNOPTS=() MODOPTS=() BOPTS=() RBOPTS=() PASS=''
 	shell_words "$1"
 	local -a ws=("${WORDS[@]:1}")
 	i=0
@@ -152,7 +154,7 @@ parse_meta() {
 				if [ -z "$v" ]; then v=${ws[i]:-}; i=$((i + 1)); fi
 				case $o in
 				p) PASS=$v ;;
-				T) RUNOPTS+=(-T "$v") ;;
+				T) RUNOPTS+=(-T "$v"); RBOPTS+=(-T "$v") ;;
 				d)
 					case $v in
 					*/*) ROPTS+=("-$o" "$v"); RBOPTS+=("-$o" "$v") ;;	# a program: ours not yet
@@ -162,12 +164,11 @@ parse_meta() {
 				[cxo]) OOPTS+=("-$o" "$v"); ROPTS+=("-$o" "$v"); RUNOPTS+=("-$o" "$v") ;;
 				*) OOPTS+=("-$o" "$v"); ROPTS+=("-$o" "$v")
 					BOPTS+=("-$o" "$v"); RBOPTS+=("-$o" "$v")
-					if [ "$o" = G ]; then mods+=("$v"); fi ;;
+					if [ "$o" = G ]; then MODOPTS+=("$v"); fi ;;
 				esac
 				break ;;
 			*) OOPTS+=("-$o"); ROPTS+=("-$o"); BOPTS+=("-$o"); RBOPTS+=("-$o") ;;
 			esac
 		done
 	done
-	RUNOPTS+=(${mods[@]+"${mods[@]}"})
 }
