@@ -3,7 +3,8 @@
 # testsuite/examples-run (sourced after lib.sh, not run).
 #
 # The caller sets TOP (the source tree), REL, WORK (scratch: results go to $WORK/r/NAME/),
-# VERBOSE (0/1), PUTS (run-vm --put arguments for every boot), and defines two callbacks:
+# VERBOSE (0/1), PUTS (run-vm --put arguments for every boot), optionally VM_RUN_ARGS (more
+# run-vm options, such as --mem), and defines two callbacks:
 #   write_batch VMDIR NAME...   fills VMDIR/m (the guest's /m) with the modules and a run.sh
 #                               that starts with $VM_GUEST_LIB and calls `rok NAME TIMEOUT
 #                               CMD...` for each test (MOD set to the module's name)
@@ -171,6 +172,7 @@ run_batch() {
 		write_batch "$vd" "${todo[@]}"
 		t0=$(now)
 		"$RUNVM" --release "$REL" --timeout "$(batch_timeout "${todo[@]}")" --keep \
+			${VM_RUN_ARGS[@]+"${VM_RUN_ARGS[@]}"} \
 			"${PUTS[@]}" --put "$vd/m:/m" -- 'sh /m/run.sh' \
 			>"$vd/vm.out.$try" 2>"$vd/vm.err.$try"
 		vrc=$?
