@@ -42,6 +42,14 @@ vm_kbuild_tree() {
 		rm -rf "$KBUILD"
 		mv "$tmp" "$KBUILD" || die "cannot create $KBUILD"
 	fi
+	# Debian splits the headers into linux-headers-REL (the build tree, whose Makefile includes
+	# the other) and linux-headers-VERSION-common (the rest of the sources, include/trace/events
+	# among them). The reference looks for the tracepoint headers under the tree's `source`;
+	# without the link its kernel.trace probes find no match. Ours does not use it.
+	if [ ! -e "$KBUILD/source" ]; then
+		src=$(sed -n 's/^include \(\/.*\)\/Makefile$/\1/p' "$KBUILD/Makefile" 2>/dev/null | head -n 1)
+		if [ -n "$src" ] && [ -d "$src/include/trace/events" ]; then ln -s "$src" "$KBUILD/source"; fi
+	fi
 	# The kernel's DWARF (tools/fetch-debuginfo), for DWARF probes: the reference looks for it
 	# as vmlinux in the -r tree; ours finds it there too.
 	for d in ${SYSTEMTAP_DEBUGINFO_PATH:-} /usr/lib/debug; do
