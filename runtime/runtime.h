@@ -73,6 +73,7 @@
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 #include <linux/utsname.h>
+#include <linux/version.h>
 #include <linux/vmalloc.h>
 #include <linux/wait.h>
 #include <asm/irq_regs.h>

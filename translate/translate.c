@@ -179,6 +179,21 @@ static const char *cond_fn(struct xl *x, struct elab_probe *p, size_t body,
 	return cname;
 }
 
+/* What scripts' embedded C may test, as with the reference: the version
+ * the script is written for (--compatible, else the one we emulate) as
+ * STAP_COMPAT_VERSION, compared with STAP_VERSION(MAJOR, MINOR); and the
+ * kernel's LINUX_VERSION_CODE (runtime.h includes <linux/version.h>). */
+static void compat_defines(const struct session *s, FILE *out)
+{
+	const char *v = s->compatible ? s->compatible : STAP_COMPAT_VERSION;
+	unsigned int major = 0, minor = 0;
+
+	if (sscanf(v, "%u.%u", &major, &minor) < 1)
+		major = minor = 0;
+	fprintf(out, "#define STAP_VERSION(a, b) (((a) << 8) + (b))\n"
+		"#define STAP_COMPAT_VERSION STAP_VERSION(%u, %u)\n", major, minor);
+}
+
 static void preamble(struct xl *x, FILE *out)
 {
 	int i;
@@ -193,6 +208,7 @@ static void preamble(struct xl *x, FILE *out)
 		else
 			fprintf(out, "#define %s 1\n", d);
 	}
+	compat_defines(x->s, out);
 	fputs("#include \"runtime.h\"\n", out);
 	xl_runtime_includes(x, out);
 	fputc('\n', out);
