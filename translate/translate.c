@@ -91,6 +91,12 @@ static void embedded_function(struct xl *x, struct elab_func *f, struct strbuf *
 	x->fn = &fn;
 	x->maxstr = 0;
 	frame_struct(x, frame, &f->locals, f->ret, true);
+	/* a script's own C (guru mode) may leave variables unused, as the
+	 * reference's build allows; the library's is held to -Werror */
+	if (!f->tapset)
+		sb_adds(out, "#pragma GCC diagnostic push\n"
+			"#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
+			"#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n");
 	sb_addf(out, "/* function %s (%s:%u), embedded C */\n", f->name,
 		f->decl->loc.src ? f->decl->loc.src->name : "?", f->decl->loc.line);
 	sb_addf(out, "static void %s(struct stp_context *c)\n{\n", cname);
@@ -116,6 +122,8 @@ static void embedded_function(struct xl *x, struct elab_func *f, struct strbuf *
 	for (i = 0; i < f->arity; i++)
 		sb_addf(out, "#undef STAP_ARG_%s\n", f->params[i]->name);
 	sb_adds(out, "}\n\n");
+	if (!f->tapset)
+		sb_adds(out, "#pragma GCC diagnostic pop\n\n");
 }
 
 static void script_function(struct xl *x, struct elab_func *f, struct strbuf *out)
