@@ -113,7 +113,6 @@ struct kmod_anchor {
  * nothing else of pass 2 (doc/pass2.md). Everything lives in the
  * session's arena @a. */
 struct elab_result {
-	const struct kernel_info *ki;	/* the target kernel */
 	struct arena *a;
 	struct interner *in;
 	struct diag *d;
@@ -162,6 +161,8 @@ struct elab {
 					 * bodies, written after inference */
 
 	struct ptrmap procfs_reads;	/* path -> its .read point */
+	const char **sc_names;		/* system calls by number (__syscall) */
+	size_t sc_nnames;
 	struct ptrmap sc_nrs;		/* system call name -> number + 1 */
 	bool sc_tried;
 	const char *sc_error;		/* why there are no numbers */

@@ -26,7 +26,6 @@ void elab_init(struct elab *e, struct parse_env *penv)
 	e->sess = penv->sess;
 	e->ki = penv->kinfo;
 	e->out.a = e->a;
-	e->out.ki = e->ki;
 	e->out.in = e->in;
 	e->out.d = e->d;
 	e->penv = penv;

@@ -70,6 +70,9 @@ struct syscall_point {
 	const char *name;		/* NULL: every call */
 	int nr;				/* its number on x86-64, or -1 */
 	bool ret;			/* at the return */
+	const char *const *names;	/* the target kernel's calls by number
+					 * (NULL holes), for syscall_name() */
+	size_t nnames;
 };
 
 /* The data of @pt, a point of mechanism @mech: seq_point(pt), ... */

@@ -23,25 +23,24 @@ static const struct pm_family syscall_family = {
 	.name = "__syscall", .derive = derive, .mech = MECH_syscall,
 };
 
-/* The target kernel's system-call numbers: name -> number + 1, read once;
- * NULL with *@why when there is no header. */
-static const struct ptrmap *syscall_numbers(struct elab *e, const char **why)
+/* The target kernel's system calls, read once: @e->sc_names by number
+ * and @e->sc_nrs (name -> number + 1); false with *@why when there is
+ * no header. */
+static bool syscall_numbers(struct elab *e, const char **why)
 {
-	const char **names;
-	size_t i, n;
+	size_t i;
 
-	if (e->sc_tried) {
-		*why = e->sc_error;
-		return e->sc_error ? NULL : &e->sc_nrs;
+	if (!e->sc_tried) {
+		e->sc_tried = true;
+		e->sc_names = syscall_table(e->a, e->ki->build_dir, &e->sc_nnames,
+					    &e->sc_error);
+		for (i = 0; e->sc_names && i < e->sc_nnames; i++)
+			if (e->sc_names[i])
+				ptrmap_put(e->a, &e->sc_nrs, intern(e->in, e->sc_names[i]),
+					   (void *)(uintptr_t)(i + 1));
 	}
-	e->sc_tried = true;
-	names = syscall_table(e->a, e->ki->build_dir, &n, &e->sc_error);
-	for (i = 0; names && i < n; i++)
-		if (names[i])
-			ptrmap_put(e->a, &e->sc_nrs, intern(e->in, names[i]),
-				   (void *)(uintptr_t)(i + 1));
 	*why = e->sc_error;
-	return names ? &e->sc_nrs : NULL;
+	return e->sc_names != NULL;
 }
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp)
@@ -49,19 +48,21 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	const struct pp_component *c0 = pp->comps.v[0];
 	struct syscall_point *d = arena_new_obj(e->a, struct syscall_point);
 	struct elab_point *pt;
+	const char *why;
 
 	d->ret = pm_has(pp, "return");
 	d->nr = -1;
+	if (!syscall_numbers(e, &why) && c0->param) {
+		pm_error(e, c, &c0->param->loc, elab_token(e, c0->param), "%s", why);
+		return -1;
+	}
+	d->names = e->sc_names;
+	d->nnames = e->sc_nnames;
 	if (c0->param) {
-		const char *why, *name = intern(e->in, c0->param->str.s);
-		const struct ptrmap *nrs = syscall_numbers(e, &why);
+		const char *name = intern(e->in, c0->param->str.s);
 		uintptr_t v;
 
-		if (!nrs) {
-			pm_error(e, c, &c0->param->loc, elab_token(e, c0->param), "%s", why);
-			return -1;
-		}
-		v = (uintptr_t)ptrmap_get(nrs, name);
+		v = (uintptr_t)ptrmap_get(&e->sc_nrs, name);
 		if (!v) {
 			pm_error(e, c, &c0->param->loc, elab_token(e, c0->param),
 				 "no system call '%s' in kernel %s", name, e->ki->release);

@@ -35,7 +35,6 @@ struct stp_kprobe_state {
 /* The states; registering and unregistering under stp_kp_mutex (the
  * session's start and end, and the module notifier). */
 static struct stp_kprobe_state *stp_kp;
-static const struct stp_kprobe_probe *stp_kp_v;	/* the table */
 static unsigned int stp_kp_n;
 static DEFINE_MUTEX(stp_kp_mutex);
 static bool stp_kp_closed;		/* the session's end: no more */
@@ -176,18 +175,18 @@ static void stp_kprobe_unregister_one(struct stp_kprobe_state *s)
 
 static int stp_kprobes_start(const void *table, unsigned int n)
 {
+	const struct stp_kprobe_probe *v = table;
 	unsigned int i;
 	size_t len;
 	int rc = 0;
 
 	mutex_lock(&stp_kp_mutex);
-	stp_kp_v = table;
 	stp_kp_n = n;
 	stp_kp = vzalloc(sizeof(*stp_kp) * n);
 	if (!stp_kp)
 		rc = -ENOMEM;
 	for (i = 0; !rc && i < n; i++)
-		stp_kp[i].d = &stp_kp_v[i];
+		stp_kp[i].d = &v[i];
 	for (i = 0; !rc && i < n; i++) {
 		struct stp_kprobe_state *s = &stp_kp[i];
 		const char *mod = stp_kprobe_module(s->d, &len);

@@ -23,7 +23,6 @@ struct stp_procfs_state {
 };
 
 static struct stp_procfs_state *stp_pf;
-static const struct stp_procfs_probe *stp_pf_v;	/* the table */
 static unsigned int stp_pf_n;
 
 #ifndef STP_PROCFS_BUFSIZE
@@ -123,7 +122,7 @@ static bool stp_procfs_dir_made(unsigned int i, const char *sub, size_t n)
 	unsigned int j;
 
 	for (j = 0; j < i; j++) {
-		const char *p = stp_pf_v[j].path;
+		const char *p = stp_pf[j].d->path;
 
 		if (!strncmp(p, sub, n) && p[n] == '/')
 			return true;
@@ -133,20 +132,20 @@ static bool stp_procfs_dir_made(unsigned int i, const char *sub, size_t n)
 
 static int stp_procfs_start(const void *table, unsigned int n)
 {
+	const struct stp_procfs_probe *v = table;
 	unsigned int i;
 
-	stp_pf_v = table;
 	stp_pf_n = n;
 	stp_pf = vzalloc(sizeof(*stp_pf) * n);
 	if (!stp_pf)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
 		struct stp_procfs_state *s = &stp_pf[i];
-		const char *path = stp_pf_v[i].path;
+		const char *path = v[i].path;
 		char sub[128];
 		const char *slash;
 
-		s->d = &stp_pf_v[i];
+		s->d = &v[i];
 		mutex_init(&s->lock);
 		s->buf = vzalloc(s->d->maxsize);
 		if (!s->buf)
@@ -179,7 +178,7 @@ static void stp_procfs_stop(void)
 	for (i = 0; i < stp_pf_n; i++) {
 		if (!stp_pf[i].created)
 			continue;	/* a start that failed before it */
-		snprintf(path, sizeof(path), "%s", stp_pf_v[i].path);
+		snprintf(path, sizeof(path), "%s", stp_pf[i].d->path);
 		remove_proc_entry(path, stp_tp.dir);
 	}
 }

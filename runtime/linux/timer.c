@@ -17,8 +17,7 @@ struct stp_timer_state {
 };
 
 struct stp_timers {
-	const struct stp_timer_probe *v;	/* the table */
-	unsigned int n;
+	unsigned int n;				/* timer probes */
 	struct stp_timer_state *plain;		/* one per timer probe */
 	struct stp_timer_state *profile;	/* nr_cpu_ids per profile probe */
 	unsigned int nprofile;
@@ -78,13 +77,13 @@ static void stp_profile_start_here(void *arg)
 
 static int stp_timers_start(const void *table, unsigned int n)
 {
+	const struct stp_timer_probe *v = table;
 	unsigned int i, p = 0, cpu;
 
-	stp_tm.v = table;
 	stp_tm.n = n;
 	stp_tm.plain = vzalloc(sizeof(*stp_tm.plain) * n);
 	for (i = 0; i < n; i++)
-		if (stp_tm.v[i].profile)
+		if (v[i].profile)
 			stp_tm.nprofile++;
 	if (stp_tm.nprofile)
 		stp_tm.profile = vzalloc(sizeof(*stp_tm.profile) * stp_tm.nprofile * nr_cpu_ids);
@@ -92,7 +91,7 @@ static int stp_timers_start(const void *table, unsigned int n)
 		return -ENOMEM;
 	WRITE_ONCE(stp_tm.live, true);
 	for (i = 0; i < n; i++) {
-		const struct stp_timer_probe *tp = &stp_tm.v[i];
+		const struct stp_timer_probe *tp = &v[i];
 
 		if (!tp->profile) {
 			stp_tm.plain[i].tp = tp;

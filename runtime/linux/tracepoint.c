@@ -21,7 +21,6 @@ struct stp_trace_state {
 };
 
 static struct stp_trace_state *stp_tps;
-static const struct stp_trace_probe *stp_tp_v;	/* the table */
 static unsigned int stp_tp_n;
 
 static void stp_trace_hit(void *data, u64 *args)
@@ -45,22 +44,22 @@ static void stp_trace_find(struct tracepoint *tp, void *priv)
 
 	(void)priv;
 	for (i = 0; i < stp_tp_n; i++)
-		if (!stp_tps[i].tp && !strcmp(tp->name, stp_tp_v[i].name))
+		if (!stp_tps[i].tp && !strcmp(tp->name, stp_tps[i].d->name))
 			stp_tps[i].tp = tp;
 }
 
 static int stp_traces_start(const void *table, unsigned int n)
 {
+	const struct stp_trace_probe *v = table;
 	unsigned int i;
 	int rc;
 
-	stp_tp_v = table;
 	stp_tp_n = n;
 	stp_tps = vzalloc(sizeof(*stp_tps) * n);
 	if (!stp_tps)
 		return -ENOMEM;
 	for (i = 0; i < n; i++)
-		stp_tps[i].d = &stp_tp_v[i];
+		stp_tps[i].d = &v[i];
 	for_each_kernel_tracepoint(stp_trace_find, NULL);
 	for (i = 0; i < n; i++) {
 		struct stp_trace_state *s = &stp_tps[i];

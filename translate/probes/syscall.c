@@ -3,27 +3,23 @@
  * every call) and whether it fires at the return; the runtime dispatches
  * by number from one callback per raw_syscalls tracepoint
  * (runtime/linux/syscall.c); and the target kernel's names of the calls
- * by number, from its <asm/unistd_64.h>. */
+ * by number, as pass 2 read them from its <asm/unistd_64.h>. */
 #include "translate/probes/probes.h"
 
 #include "util/strbuf.h"
-#include "util/kernel_info.h"
-#include "util/syscalls.h"
 
 /* The target kernel's names of the calls, by number (syscall_name()), at
  * file scope before the functions that read them, so they are known from
  * the first begin probe on. */
-static void names(struct xl *x)
+static void names(struct xl *x, const struct syscall_point *d)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *why, **v;
-	size_t i, n;
+	size_t i;
 
-	v = syscall_table(x->a, x->r->ki->build_dir, &n, &why);
 	sb_adds(&sb, "static const char *const stp_syscall_names[] = {\n");
-	for (i = 0; v && i < n; i++)
-		if (v[i])
-			sb_addf(&sb, "\t[%zu] = \"%s\",\n", i, v[i]);
+	for (i = 0; i < d->nnames; i++)
+		if (d->names[i])
+			sb_addf(&sb, "\t[%zu] = \"%s\",\n", i, d->names[i]);
 	sb_adds(&sb, "\tNULL\n};");
 	em_head(x, "%s", sb_str(&sb));
 	sb_release(&sb);
@@ -33,7 +29,7 @@ static void emit(struct xl *x, const struct xl_point *v, size_t n, struct xl_tab
 {
 	size_t i;
 
-	names(x);
+	names(x, syscall_point(v[0].pt));	/* every point has the same table */
 	sb_adds(t->out, "static const struct stp_syscall_probe stp_syscall_points[] = {\n");
 	for (i = 0; i < n; i++) {
 		const struct syscall_point *d = syscall_point(v[i].pt);
