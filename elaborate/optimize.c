@@ -15,7 +15,14 @@ struct octx {
 	struct elab *e;
 	bool changed;
 	struct elab_func *fn;		/* the function being optimised, or NULL */
+	struct ptrmap fpure;		/* elab_func -> &fn_pure / &fn_impure / &fn_busy */
+	struct ptrmap live;		/* elab_var -> non-NULL: read this round */
 };
+
+static const char fn_pure, fn_impure, fn_busy;
+
+static bool pure(struct octx *o, const struct expr *x);
+static bool pure_call(struct octx *o, struct elab_func *f);
 
 /* The library's own elisions are not the user's concern. */
 static void warn(struct octx *o, const struct srcloc *loc, const char *tok,
@@ -27,7 +34,7 @@ static void warn(struct octx *o, const struct srcloc *loc, const char *tok,
 }
 
 /* Can evaluating @x change anything or fail in a way that matters? */
-static bool pure(const struct expr *x)
+static bool pure(struct octx *o, const struct expr *x)
 {
 	size_t i;
 
@@ -44,24 +51,34 @@ static bool pure(const struct expr *x)
 		return true;
 	case EXPR_INDEX:
 		for (i = 0; i < x->index.idx.n; i++)
-			if (!pure(x->index.idx.v[i]))
+			if (!pure(o, x->index.idx.v[i]))
 				return false;
 		return x->index.base->kind == EXPR_SYMBOL;
 	case EXPR_IN:
 		for (i = 0; i < x->in.idx.n; i++)
-			if (!pure(x->in.idx.v[i]))
+			if (!pure(o, x->in.idx.v[i]))
 				return false;
 		return x->in.array->kind == EXPR_SYMBOL;
 	case EXPR_BINARY:
-		return pure(x->bin.l) && pure(x->bin.r);
+		return pure(o, x->bin.l) && pure(o, x->bin.r);
 	case EXPR_UNARY:
-		return pure(x->un.e);
+		return pure(o, x->un.e);
 	case EXPR_TERNARY:
-		return pure(x->tern.c) && pure(x->tern.t) && pure(x->tern.f);
+		return pure(o, x->tern.c) && pure(o, x->tern.t) && pure(o, x->tern.f);
 	case EXPR_STAT:
-		return x->stat.args.n == 1 && pure(x->stat.args.v[0]);
+		return x->stat.args.n == 1 && pure(o, x->stat.args.v[0]);
 	case EXPR_CALL:
+		for (i = 0; i < x->call.args.n; i++)
+			if (!pure(o, x->call.args.v[i]))
+				return false;
+		return pure_call(o, ptrmap_get(&o->e->out.func_of, x));
 	case EXPR_PRINT:
+		if (!x->print.pk->to_string)
+			return false;
+		for (i = 0; i < x->print.args.n; i++)
+			if (!pure(o, x->print.args.v[i]))
+				return false;
+		return true;
 	case EXPR_ASSIGN:
 	case EXPR_CREMENT:
 	case EXPR_CAST:
@@ -74,6 +91,77 @@ static bool pure(const struct expr *x)
 		return false;
 	}
 	return false;
+}
+
+/* ---- functions without effects ---- */
+
+struct effects {
+	struct ast_visitor v;
+	struct octx *o;
+	bool found;
+};
+
+/* Does writing @x (a symbol, or an index of one) touch a global? */
+static bool global_target(struct octx *o, const struct expr *x)
+{
+	struct elab_var *v;
+
+	if (x && x->kind == EXPR_INDEX)
+		x = x->index.base;
+	v = x ? ptrmap_get(&o->e->out.var_of, x) : NULL;
+	return !v || v->scope == VAR_GLOBAL;
+}
+
+static bool effect_expr(struct ast_visitor *v, struct expr *x)
+{
+	struct effects *ef = (struct effects *)v;
+
+	if (x->kind == EXPR_ASSIGN)
+		ef->found |= global_target(ef->o, x->bin.l);
+	else if (x->kind == EXPR_CREMENT)
+		ef->found |= global_target(ef->o, x->un.e);
+	else if (x->kind == EXPR_PRINT)
+		ef->found |= !x->print.pk->to_string;
+	else if (x->kind == EXPR_CALL)
+		ef->found |= !pure_call(ef->o, ptrmap_get(&ef->o->e->out.func_of, x));
+	else if (x->kind == EXPR_EMBEDDED || x->kind == EXPR_PROBEWRITE)
+		ef->found = true;
+	return !ef->found;
+}
+
+static bool effect_stmt(struct ast_visitor *v, struct stmt *s)
+{
+	struct effects *ef = (struct effects *)v;
+
+	if (s->kind == STMT_NEXT ||
+	    (s->kind == STMT_DELETE && global_target(ef->o, s->expr)))
+		ef->found = true;
+	return !ef->found;
+}
+
+/* Can a call of @f be dropped when its value is not used? Embedded C says
+ * so with the reference's mark, a comment saying "pure"; a script
+ * function when its body writes no global, prints nothing and calls only
+ * such functions (a recursive one is taken as impure). */
+static bool pure_call(struct octx *o, struct elab_func *f)
+{
+	const void *state;
+	struct effects ef = { { effect_expr, effect_stmt }, o, false };
+
+	if (!f || !f->decl)
+		return false;
+	state = ptrmap_get(&o->fpure, f);
+	if (state)
+		return state == &fn_pure;
+	if (f->decl->func.code) {
+		state = strstr(f->decl->func.code, "/* pure */") ? &fn_pure : &fn_impure;
+	} else {
+		ptrmap_put(o->e->a, &o->fpure, f, (void *)&fn_busy);
+		ast_walk_stmt(&ef.v, f->decl->func.body);
+		state = ef.found ? &fn_impure : &fn_pure;
+	}
+	ptrmap_put(o->e->a, &o->fpure, f, (void *)state);
+	return state == &fn_pure;
 }
 
 static struct expr *number(struct octx *o, int64_t v, const struct expr *at)
@@ -241,9 +329,51 @@ static struct elab_var *dead_store(struct octx *o, const struct expr *x)
 	    x->bin.l->kind != EXPR_SYMBOL)
 		return NULL;
 	v = ptrmap_get(&o->e->out.var_of, x->bin.l);
-	if (!v || v->scope == VAR_GLOBAL || v->read)
+	if (!v || v->scope == VAR_GLOBAL || (v->read && ptrmap_get(&o->live, v)))
 		return NULL;
 	return v;
+}
+
+/* ---- which locals are still read ---- */
+
+struct liveness {
+	struct ast_visitor v;
+	struct octx *o;
+};
+
+static bool live_expr(struct ast_visitor *v, struct expr *x)
+{
+	struct liveness *lv = (struct liveness *)v;
+	struct elab_var *var;
+
+	/* The left side of a plain store is written, not read. */
+	if (x->kind == EXPR_ASSIGN && x->bin.op != OP_STATS_ADD &&
+	    x->bin.l->kind == EXPR_SYMBOL) {
+		ast_walk_expr(v, x->bin.r);
+		return false;
+	}
+	var = ptrmap_get(&lv->o->e->out.var_of, x);
+	if (var && var->scope != VAR_GLOBAL)
+		ptrmap_put(lv->o->e->a, &lv->o->live, var, var);
+	return true;
+}
+
+/* A local whose every read went with an elided expression is dead too:
+ * the reads are counted again before each round. */
+static void count_live(struct octx *o)
+{
+	struct liveness lv = { { live_expr, NULL }, o };
+	size_t i;
+
+	o->live = (struct ptrmap){ 0 };
+	for (i = 0; i < o->e->out.probes.n; i++)
+		ast_walk_stmt(&lv.v, ((struct elab_probe *)o->e->out.probes.v[i])->body);
+	for (i = 0; i < o->e->out.func_list.n; i++) {
+		struct elab_func *f = o->e->out.func_list.v[i];
+
+		if (f->used && f->decl->func.body)
+			ast_walk_stmt(&lv.v, f->decl->func.body);
+	}
 }
 
 static struct stmt *opt_stmt(struct octx *o, struct stmt *s)
@@ -269,7 +399,7 @@ static struct stmt *opt_stmt(struct octx *o, struct stmt *s)
 			s->expr = s->expr->bin.r;
 			o->changed = true;
 		}
-		if (pure(s->expr)) {
+		if (pure(o, s->expr)) {
 			warn(o, &s->expr->loc, elab_token(o->e, s->expr),
 			     "Eliding side-effect-free expression");
 			return null_stmt(o, s);
@@ -301,7 +431,7 @@ static struct stmt *opt_stmt(struct octx *o, struct stmt *s)
 		s->loop.incr = fold(o, s->loop.incr);
 		if (s->loop.cond && s->loop.cond->kind == EXPR_NUMBER &&
 		    !s->loop.cond->num) {
-			if (s->loop.init && !pure(s->loop.init))
+			if (s->loop.init && !pure(o, s->loop.init))
 				return ast_stmt_expr(o->e->a, STMT_EXPR,
 						     s->loop.init, s->loc);
 			return null_stmt(o, s);
@@ -452,6 +582,7 @@ void opt_run(struct elab *e)
 
 	do {
 		o.changed = false;
+		count_live(&o);
 		for (i = 0; i < e->out.probes.n; i++) {
 			struct elab_probe *p = e->out.probes.v[i];
 
