@@ -237,6 +237,41 @@ static void stp_text_str(char *dst, const char *src, s64 len, bool quoted)
 	dst[at] = '\0';
 }
 
+/* The @len bytes at @src (NULs included: \000), escaped as stp_text_str
+ * does and in double quotes, in at most @outlen bytes of output (<= 0 or
+ * too large: MAXSTRINGLEN - 1); cut short it ends in `"...`. @src must
+ * have a NUL after its @len bytes (an escape may look one sequence ahead). */
+static void stp_buf_quoted(char *dst, const char *src, size_t len, s64 outlen)
+{
+	size_t limit = (outlen <= 0 || outlen > MAXSTRINGLEN - 1) ? MAXSTRINGLEN - 1 : (size_t)outlen;
+	size_t at = 0, i = 0, n, k;
+	char e[STP_ESCAPE_MAX];
+
+	if (limit < 5)
+		limit = 5;
+	dst[at++] = '"';
+	while (i < len) {
+		if (!src[i]) {
+			memcpy(e, "\\000", 4);
+			k = 4;
+			n = 1;
+		} else {
+			k = stp_escape_next(e, src + i, &n);
+		}
+		/* room for this escape and the closing quote, or for `"...` */
+		if (at + k + (i + n < len ? 4 : 1) > limit) {
+			memcpy(dst + at, "\"...", 4);
+			dst[at + 4] = '\0';
+			return;
+		}
+		memcpy(dst + at, e, k);
+		at += k;
+		i += n;
+	}
+	dst[at++] = '"';
+	dst[at] = '\0';
+}
+
 /* Backtraces. */
 
 #ifndef STP_BACKTRACE_MAX
