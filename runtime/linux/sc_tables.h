@@ -1,0 +1,1971 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sc_tables.h: the value-to-name tables of the system-call library's
+ * strace-like strings (argstr, retstr), rendered by runtime/decode.c.
+ * Kernel only: every value is the kernel's own macro (or enum constant),
+ * named as written (STP_FLAG(O_CREAT) is "O_CREAT"); a macro that not
+ * every supported kernel line (6.1, 6.12) defines is under #ifdef.
+ *
+ * STP_SC_TABLES lists the tables with their rendering (FLAGS or ENUM);
+ * stp_sc_str(buf, len, STP_SC_name, v) renders v with table name, and
+ * stp_sc_name(STP_SC_name, v) finds an enum name or NULL. Included by
+ * tapset/syscall_decode.stp's embedded C; doc/syscall-decoders.md says
+ * how to add a table. */
+#ifndef STP_SC_TABLES_H
+#define STP_SC_TABLES_H
+
+#include <linux/capability.h>
+#include <linux/errno.h>
+#include <linux/eventfd.h>
+#include <linux/fadvise.h>
+#include <linux/fcntl.h>
+#include <linux/fs.h>
+#include <linux/futex.h>
+#include <linux/inotify.h>
+#include <linux/mman.h>
+#include <linux/net.h>
+#include <linux/personality.h>
+#include <linux/poll.h>
+#include <linux/prctl.h>
+#include <linux/ptrace.h>
+#include <linux/resource.h>
+#include <linux/sched.h>
+#include <linux/signal.h>
+#include <linux/signalfd.h>
+#include <linux/socket.h>
+#include <linux/stat.h>
+#include <linux/time.h>
+#include <linux/timerfd.h>
+#include <linux/wait.h>
+/* 6.1's uapi eventpoll.h has kernel code needing capable(); 6.12's
+ * linux/wait.h no longer includes the uapi one; no linux/memfd.h has the
+ * flags. */
+#include <uapi/linux/eventpoll.h>
+#include <uapi/linux/memfd.h>
+#include <uapi/linux/mman.h>
+#include <uapi/linux/mount.h>
+#include <uapi/linux/wait.h>
+#include <asm/ioctls.h>
+#include <asm/prctl.h>
+
+#include "../decode.h"
+
+/* Fields without a kernel macro of their own. */
+#define STP_MAP_HUGE_FIELD ((int64_t)MAP_HUGE_MASK << MAP_HUGE_SHIFT)
+#define STP_MFD_HUGE_FIELD ((int64_t)MFD_HUGE_MASK << MFD_HUGE_SHIFT)
+#define STP_FUTEX_PRIVATE_FIELD ((int64_t)FUTEX_CMD_MASK | FUTEX_PRIVATE_FLAG)
+
+/* open(2), openat(2) flags: the access mode is a field of O_ACCMODE; O_TMPFILE
+ * (which includes O_DIRECTORY) before O_DIRECTORY, O_SYNC (which includes
+ * O_DSYNC) before O_DSYNC */
+static const struct stp_sym stp_sc_open_flags[] = {
+	STP_FIELD(O_RDONLY, O_ACCMODE),
+	STP_FIELD(O_WRONLY, O_ACCMODE),
+	STP_FIELD(O_RDWR, O_ACCMODE),
+	STP_FLAG(O_CREAT),
+	STP_FLAG(O_EXCL),
+	STP_FLAG(O_NOCTTY),
+	STP_FLAG(O_TRUNC),
+	STP_FLAG(O_APPEND),
+	STP_FLAG(O_NONBLOCK),
+	STP_FLAG(O_SYNC),
+	STP_FLAG(O_DSYNC),
+	STP_FLAG_NAMED(FASYNC, "O_ASYNC"),
+	STP_FLAG(O_DIRECT),
+	STP_FLAG(O_LARGEFILE),
+#ifdef O_TMPFILE
+	STP_FLAG(O_TMPFILE),
+#endif
+	STP_FLAG(O_DIRECTORY),
+	STP_FLAG(O_NOFOLLOW),
+	STP_FLAG(O_NOATIME),
+	STP_FLAG(O_CLOEXEC),
+	STP_FLAG(O_PATH),
+};
+
+/* the *at(2) calls' AT_* flags (AT_STATX_* as a field of AT_STATX_SYNC_TYPE;
+ * AT_STATX_SYNC_AS_STAT, 0, is left unnamed) */
+static const struct stp_sym stp_sc_at_flags[] = {
+	STP_FLAG(AT_SYMLINK_NOFOLLOW),
+	STP_FLAG(AT_REMOVEDIR),
+	STP_FLAG(AT_SYMLINK_FOLLOW),
+	STP_FLAG(AT_NO_AUTOMOUNT),
+	STP_FLAG(AT_EMPTY_PATH),
+	STP_FIELD(AT_STATX_FORCE_SYNC, AT_STATX_SYNC_TYPE),
+	STP_FIELD(AT_STATX_DONT_SYNC, AT_STATX_SYNC_TYPE),
+#ifdef AT_RECURSIVE
+	STP_FLAG(AT_RECURSIVE),
+#endif
+};
+
+/* faccessat2(2) flags (AT_EACCESS shares AT_REMOVEDIR's bit) */
+static const struct stp_sym stp_sc_faccessat_flags[] = {
+#ifdef AT_EACCESS
+	STP_FLAG(AT_EACCESS),
+#endif
+	STP_FLAG(AT_SYMLINK_NOFOLLOW),
+	STP_FLAG(AT_EMPTY_PATH),
+};
+
+/* access(2) modes: user space's names (<unistd.h>) for the kernel's MAY_*
+ * bits, which faccessat checks them as */
+static const struct stp_sym stp_sc_access_mode[] = {
+	STP_ZERO_NAMED("F_OK"),
+	STP_FLAG_NAMED(MAY_READ, "R_OK"),
+	STP_FLAG_NAMED(MAY_WRITE, "W_OK"),
+	STP_FLAG_NAMED(MAY_EXEC, "X_OK"),
+};
+
+/* mmap(2), mprotect(2) protections; 0 is PROT_NONE */
+static const struct stp_sym stp_sc_mmap_prot[] = {
+	STP_ZERO(PROT_NONE),
+	STP_FLAG(PROT_READ),
+	STP_FLAG(PROT_WRITE),
+	STP_FLAG(PROT_EXEC),
+	STP_FLAG(PROT_SEM),
+	STP_FLAG(PROT_GROWSDOWN),
+	STP_FLAG(PROT_GROWSUP),
+};
+
+/* mmap(2) flags: the type a field of MAP_TYPE, the huge page size a field
+ * of MAP_HUGE_MASK << MAP_HUGE_SHIFT, before MAP_UNINITIALIZED whose bit
+ * (when the kernel defines it non-zero) lies in that field */
+static const struct stp_sym stp_sc_mmap_flags[] = {
+	STP_FIELD(MAP_SHARED, MAP_TYPE),
+	STP_FIELD(MAP_PRIVATE, MAP_TYPE),
+#ifdef MAP_SHARED_VALIDATE
+	STP_FIELD(MAP_SHARED_VALIDATE, MAP_TYPE),
+#endif
+#ifdef MAP_DROPPABLE
+	STP_FIELD(MAP_DROPPABLE, MAP_TYPE),
+#endif
+	STP_FLAG(MAP_FIXED),
+	STP_FLAG(MAP_ANONYMOUS),
+#ifdef MAP_32BIT
+	STP_FLAG(MAP_32BIT),
+#endif
+	STP_FLAG(MAP_GROWSDOWN),
+	STP_FLAG(MAP_DENYWRITE),
+	STP_FLAG(MAP_EXECUTABLE),
+	STP_FLAG(MAP_LOCKED),
+	STP_FLAG(MAP_NORESERVE),
+	STP_FLAG(MAP_POPULATE),
+	STP_FLAG(MAP_NONBLOCK),
+	STP_FLAG(MAP_STACK),
+	STP_FLAG(MAP_HUGETLB),
+#ifdef MAP_SYNC
+	STP_FLAG(MAP_SYNC),
+#endif
+#ifdef MAP_FIXED_NOREPLACE
+	STP_FLAG(MAP_FIXED_NOREPLACE),
+#endif
+#ifdef MAP_HUGE_64KB
+	STP_FIELD(MAP_HUGE_64KB, STP_MAP_HUGE_FIELD),
+#endif
+#ifdef MAP_HUGE_512KB
+	STP_FIELD(MAP_HUGE_512KB, STP_MAP_HUGE_FIELD),
+#endif
+#ifdef MAP_HUGE_1MB
+	STP_FIELD(MAP_HUGE_1MB, STP_MAP_HUGE_FIELD),
+#endif
+#ifdef MAP_HUGE_2MB
+	STP_FIELD(MAP_HUGE_2MB, STP_MAP_HUGE_FIELD),
+#endif
+#ifdef MAP_HUGE_8MB
+	STP_FIELD(MAP_HUGE_8MB, STP_MAP_HUGE_FIELD),
+#endif
+#ifdef MAP_HUGE_16MB
+	STP_FIELD(MAP_HUGE_16MB, STP_MAP_HUGE_FIELD),
+#endif
+#ifdef MAP_HUGE_32MB
+	STP_FIELD(MAP_HUGE_32MB, STP_MAP_HUGE_FIELD),
+#endif
+#ifdef MAP_HUGE_256MB
+	STP_FIELD(MAP_HUGE_256MB, STP_MAP_HUGE_FIELD),
+#endif
+#ifdef MAP_HUGE_512MB
+	STP_FIELD(MAP_HUGE_512MB, STP_MAP_HUGE_FIELD),
+#endif
+#ifdef MAP_HUGE_1GB
+	STP_FIELD(MAP_HUGE_1GB, STP_MAP_HUGE_FIELD),
+#endif
+#ifdef MAP_HUGE_2GB
+	STP_FIELD(MAP_HUGE_2GB, STP_MAP_HUGE_FIELD),
+#endif
+#ifdef MAP_HUGE_16GB
+	STP_FIELD(MAP_HUGE_16GB, STP_MAP_HUGE_FIELD),
+#endif
+#ifdef MAP_UNINITIALIZED
+	STP_FLAG(MAP_UNINITIALIZED),
+#endif
+};
+
+/* mremap(2) flags */
+static const struct stp_sym stp_sc_mremap_flags[] = {
+	STP_FLAG(MREMAP_MAYMOVE),
+	STP_FLAG(MREMAP_FIXED),
+#ifdef MREMAP_DONTUNMAP
+	STP_FLAG(MREMAP_DONTUNMAP),
+#endif
+};
+
+/* msync(2) flags */
+static const struct stp_sym stp_sc_msync_flags[] = {
+	STP_FLAG(MS_ASYNC),
+	STP_FLAG(MS_INVALIDATE),
+	STP_FLAG(MS_SYNC),
+};
+
+/* madvise(2) advice */
+static const struct stp_sym stp_sc_madvise_advice[] = {
+	STP_SYM(MADV_NORMAL),
+	STP_SYM(MADV_RANDOM),
+	STP_SYM(MADV_SEQUENTIAL),
+	STP_SYM(MADV_WILLNEED),
+	STP_SYM(MADV_DONTNEED),
+	STP_SYM(MADV_FREE),
+	STP_SYM(MADV_REMOVE),
+	STP_SYM(MADV_DONTFORK),
+	STP_SYM(MADV_DOFORK),
+	STP_SYM(MADV_MERGEABLE),
+	STP_SYM(MADV_UNMERGEABLE),
+	STP_SYM(MADV_HUGEPAGE),
+	STP_SYM(MADV_NOHUGEPAGE),
+	STP_SYM(MADV_DONTDUMP),
+	STP_SYM(MADV_DODUMP),
+	STP_SYM(MADV_WIPEONFORK),
+	STP_SYM(MADV_KEEPONFORK),
+	STP_SYM(MADV_COLD),
+	STP_SYM(MADV_PAGEOUT),
+#ifdef MADV_POPULATE_READ
+	STP_SYM(MADV_POPULATE_READ),
+#endif
+#ifdef MADV_POPULATE_WRITE
+	STP_SYM(MADV_POPULATE_WRITE),
+#endif
+#ifdef MADV_DONTNEED_LOCKED
+	STP_SYM(MADV_DONTNEED_LOCKED),
+#endif
+#ifdef MADV_COLLAPSE
+	STP_SYM(MADV_COLLAPSE),
+#endif
+#ifdef MADV_GUARD_INSTALL
+	STP_SYM(MADV_GUARD_INSTALL),
+#endif
+#ifdef MADV_GUARD_REMOVE
+	STP_SYM(MADV_GUARD_REMOVE),
+#endif
+	STP_SYM(MADV_HWPOISON),
+	STP_SYM(MADV_SOFT_OFFLINE),
+};
+
+/* mlock2(2) flags */
+static const struct stp_sym stp_sc_mlock_flags[] = {
+	STP_FLAG(MLOCK_ONFAULT),
+};
+
+/* mlockall(2) flags */
+static const struct stp_sym stp_sc_mlockall_flags[] = {
+	STP_FLAG(MCL_CURRENT),
+	STP_FLAG(MCL_FUTURE),
+#ifdef MCL_ONFAULT
+	STP_FLAG(MCL_ONFAULT),
+#endif
+};
+
+/* clone(2) flags without the exit signal (CSIGNAL, the low byte: the tapset
+ * renders it with the signal table) and clone3(2)'s 64-bit flags */
+static const struct stp_sym stp_sc_clone_flags[] = {
+	STP_FLAG(CLONE_VM),
+	STP_FLAG(CLONE_FS),
+	STP_FLAG(CLONE_FILES),
+	STP_FLAG(CLONE_SIGHAND),
+#ifdef CLONE_PIDFD
+	STP_FLAG(CLONE_PIDFD),
+#endif
+	STP_FLAG(CLONE_PTRACE),
+	STP_FLAG(CLONE_VFORK),
+	STP_FLAG(CLONE_PARENT),
+	STP_FLAG(CLONE_THREAD),
+	STP_FLAG(CLONE_NEWNS),
+	STP_FLAG(CLONE_SYSVSEM),
+	STP_FLAG(CLONE_SETTLS),
+	STP_FLAG(CLONE_PARENT_SETTID),
+	STP_FLAG(CLONE_CHILD_CLEARTID),
+	STP_FLAG(CLONE_DETACHED),
+	STP_FLAG(CLONE_UNTRACED),
+	STP_FLAG(CLONE_CHILD_SETTID),
+	STP_FLAG(CLONE_NEWCGROUP),
+	STP_FLAG(CLONE_NEWUTS),
+	STP_FLAG(CLONE_NEWIPC),
+	STP_FLAG(CLONE_NEWUSER),
+	STP_FLAG(CLONE_NEWPID),
+	STP_FLAG(CLONE_NEWNET),
+	STP_FLAG(CLONE_IO),
+#ifdef CLONE_CLEAR_SIGHAND
+	STP_FLAG(CLONE_CLEAR_SIGHAND),
+#endif
+#ifdef CLONE_INTO_CGROUP
+	STP_FLAG(CLONE_INTO_CGROUP),
+#endif
+};
+
+/* signals 1-31 (the tapset names 32-64 SIGRT_N, N = sig - 32, as strace) */
+static const struct stp_sym stp_sc_signal[] = {
+	STP_SYM(SIGHUP),
+	STP_SYM(SIGINT),
+	STP_SYM(SIGQUIT),
+	STP_SYM(SIGILL),
+	STP_SYM(SIGTRAP),
+	STP_SYM(SIGABRT),
+	STP_SYM(SIGBUS),
+	STP_SYM(SIGFPE),
+	STP_SYM(SIGKILL),
+	STP_SYM(SIGUSR1),
+	STP_SYM(SIGSEGV),
+	STP_SYM(SIGUSR2),
+	STP_SYM(SIGPIPE),
+	STP_SYM(SIGALRM),
+	STP_SYM(SIGTERM),
+	STP_SYM(SIGSTKFLT),
+	STP_SYM(SIGCHLD),
+	STP_SYM(SIGCONT),
+	STP_SYM(SIGSTOP),
+	STP_SYM(SIGTSTP),
+	STP_SYM(SIGTTIN),
+	STP_SYM(SIGTTOU),
+	STP_SYM(SIGURG),
+	STP_SYM(SIGXCPU),
+	STP_SYM(SIGXFSZ),
+	STP_SYM(SIGVTALRM),
+	STP_SYM(SIGPROF),
+	STP_SYM(SIGWINCH),
+	STP_SYM(SIGIO),
+	STP_SYM(SIGPWR),
+	STP_SYM(SIGSYS),
+};
+
+/* sigprocmask(2) how */
+static const struct stp_sym stp_sc_sigprocmask_how[] = {
+	STP_SYM(SIG_BLOCK),
+	STP_SYM(SIG_UNBLOCK),
+	STP_SYM(SIG_SETMASK),
+};
+
+/* rt_sigaction(2) sa_flags (SA_NODEFER, SA_RESETHAND: the names the man page
+ * prefers to SA_NOMASK, SA_ONESHOT) */
+static const struct stp_sym stp_sc_sa_flags[] = {
+	STP_FLAG(SA_NOCLDSTOP),
+	STP_FLAG(SA_NOCLDWAIT),
+	STP_FLAG(SA_SIGINFO),
+#ifdef SA_UNSUPPORTED
+	STP_FLAG(SA_UNSUPPORTED),
+#endif
+#ifdef SA_EXPOSE_TAGBITS
+	STP_FLAG(SA_EXPOSE_TAGBITS),
+#endif
+#ifdef SA_RESTORER
+	STP_FLAG(SA_RESTORER),
+#endif
+	STP_FLAG(SA_ONSTACK),
+	STP_FLAG(SA_RESTART),
+	STP_FLAG(SA_NODEFER),
+	STP_FLAG(SA_RESETHAND),
+};
+
+/* sigaltstack(2) ss_flags */
+static const struct stp_sym stp_sc_sigaltstack_flags[] = {
+	STP_FLAG(SS_ONSTACK),
+	STP_FLAG(SS_DISABLE),
+#ifdef SS_AUTODISARM
+	STP_FLAG(SS_AUTODISARM),
+#endif
+};
+
+/* errno values 1-133 (no aliases: EAGAIN, not EWOULDBLOCK; EDEADLK, not
+ * EDEADLOCK) and the kernel-internal 512-531 (ERESTARTSYS...) */
+static const struct stp_sym stp_sc_errno[] = {
+	STP_SYM(EPERM),
+	STP_SYM(ENOENT),
+	STP_SYM(ESRCH),
+	STP_SYM(EINTR),
+	STP_SYM(EIO),
+	STP_SYM(ENXIO),
+	STP_SYM(E2BIG),
+	STP_SYM(ENOEXEC),
+	STP_SYM(EBADF),
+	STP_SYM(ECHILD),
+	STP_SYM(EAGAIN),
+	STP_SYM(ENOMEM),
+	STP_SYM(EACCES),
+	STP_SYM(EFAULT),
+	STP_SYM(ENOTBLK),
+	STP_SYM(EBUSY),
+	STP_SYM(EEXIST),
+	STP_SYM(EXDEV),
+	STP_SYM(ENODEV),
+	STP_SYM(ENOTDIR),
+	STP_SYM(EISDIR),
+	STP_SYM(EINVAL),
+	STP_SYM(ENFILE),
+	STP_SYM(EMFILE),
+	STP_SYM(ENOTTY),
+	STP_SYM(ETXTBSY),
+	STP_SYM(EFBIG),
+	STP_SYM(ENOSPC),
+	STP_SYM(ESPIPE),
+	STP_SYM(EROFS),
+	STP_SYM(EMLINK),
+	STP_SYM(EPIPE),
+	STP_SYM(EDOM),
+	STP_SYM(ERANGE),
+	STP_SYM(EDEADLK),
+	STP_SYM(ENAMETOOLONG),
+	STP_SYM(ENOLCK),
+	STP_SYM(ENOSYS),
+	STP_SYM(ENOTEMPTY),
+	STP_SYM(ELOOP),
+	STP_SYM(ENOMSG),
+	STP_SYM(EIDRM),
+	STP_SYM(ECHRNG),
+	STP_SYM(EL2NSYNC),
+	STP_SYM(EL3HLT),
+	STP_SYM(EL3RST),
+	STP_SYM(ELNRNG),
+	STP_SYM(EUNATCH),
+	STP_SYM(ENOCSI),
+	STP_SYM(EL2HLT),
+	STP_SYM(EBADE),
+	STP_SYM(EBADR),
+	STP_SYM(EXFULL),
+	STP_SYM(ENOANO),
+	STP_SYM(EBADRQC),
+	STP_SYM(EBADSLT),
+	STP_SYM(EBFONT),
+	STP_SYM(ENOSTR),
+	STP_SYM(ENODATA),
+	STP_SYM(ETIME),
+	STP_SYM(ENOSR),
+	STP_SYM(ENONET),
+	STP_SYM(ENOPKG),
+	STP_SYM(EREMOTE),
+	STP_SYM(ENOLINK),
+	STP_SYM(EADV),
+	STP_SYM(ESRMNT),
+	STP_SYM(ECOMM),
+	STP_SYM(EPROTO),
+	STP_SYM(EMULTIHOP),
+	STP_SYM(EDOTDOT),
+	STP_SYM(EBADMSG),
+	STP_SYM(EOVERFLOW),
+	STP_SYM(ENOTUNIQ),
+	STP_SYM(EBADFD),
+	STP_SYM(EREMCHG),
+	STP_SYM(ELIBACC),
+	STP_SYM(ELIBBAD),
+	STP_SYM(ELIBSCN),
+	STP_SYM(ELIBMAX),
+	STP_SYM(ELIBEXEC),
+	STP_SYM(EILSEQ),
+	STP_SYM(ERESTART),
+	STP_SYM(ESTRPIPE),
+	STP_SYM(EUSERS),
+	STP_SYM(ENOTSOCK),
+	STP_SYM(EDESTADDRREQ),
+	STP_SYM(EMSGSIZE),
+	STP_SYM(EPROTOTYPE),
+	STP_SYM(ENOPROTOOPT),
+	STP_SYM(EPROTONOSUPPORT),
+	STP_SYM(ESOCKTNOSUPPORT),
+	STP_SYM(EOPNOTSUPP),
+	STP_SYM(EPFNOSUPPORT),
+	STP_SYM(EAFNOSUPPORT),
+	STP_SYM(EADDRINUSE),
+	STP_SYM(EADDRNOTAVAIL),
+	STP_SYM(ENETDOWN),
+	STP_SYM(ENETUNREACH),
+	STP_SYM(ENETRESET),
+	STP_SYM(ECONNABORTED),
+	STP_SYM(ECONNRESET),
+	STP_SYM(ENOBUFS),
+	STP_SYM(EISCONN),
+	STP_SYM(ENOTCONN),
+	STP_SYM(ESHUTDOWN),
+	STP_SYM(ETOOMANYREFS),
+	STP_SYM(ETIMEDOUT),
+	STP_SYM(ECONNREFUSED),
+	STP_SYM(EHOSTDOWN),
+	STP_SYM(EHOSTUNREACH),
+	STP_SYM(EALREADY),
+	STP_SYM(EINPROGRESS),
+	STP_SYM(ESTALE),
+	STP_SYM(EUCLEAN),
+	STP_SYM(ENOTNAM),
+	STP_SYM(ENAVAIL),
+	STP_SYM(EISNAM),
+	STP_SYM(EREMOTEIO),
+	STP_SYM(EDQUOT),
+	STP_SYM(ENOMEDIUM),
+	STP_SYM(EMEDIUMTYPE),
+	STP_SYM(ECANCELED),
+	STP_SYM(ENOKEY),
+	STP_SYM(EKEYEXPIRED),
+	STP_SYM(EKEYREVOKED),
+	STP_SYM(EKEYREJECTED),
+	STP_SYM(EOWNERDEAD),
+	STP_SYM(ENOTRECOVERABLE),
+	STP_SYM(ERFKILL),
+	STP_SYM(EHWPOISON),
+#ifdef ERESTARTSYS
+	STP_SYM(ERESTARTSYS),
+#endif
+#ifdef ERESTARTNOINTR
+	STP_SYM(ERESTARTNOINTR),
+#endif
+#ifdef ERESTARTNOHAND
+	STP_SYM(ERESTARTNOHAND),
+#endif
+#ifdef ENOIOCTLCMD
+	STP_SYM(ENOIOCTLCMD),
+#endif
+#ifdef ERESTART_RESTARTBLOCK
+	STP_SYM(ERESTART_RESTARTBLOCK),
+#endif
+#ifdef EPROBE_DEFER
+	STP_SYM(EPROBE_DEFER),
+#endif
+#ifdef EOPENSTALE
+	STP_SYM(EOPENSTALE),
+#endif
+#ifdef ENOPARAM
+	STP_SYM(ENOPARAM),
+#endif
+#ifdef EBADHANDLE
+	STP_SYM(EBADHANDLE),
+#endif
+#ifdef ENOTSYNC
+	STP_SYM(ENOTSYNC),
+#endif
+#ifdef EBADCOOKIE
+	STP_SYM(EBADCOOKIE),
+#endif
+#ifdef ENOTSUPP
+	STP_SYM(ENOTSUPP),
+#endif
+#ifdef ETOOSMALL
+	STP_SYM(ETOOSMALL),
+#endif
+#ifdef ESERVERFAULT
+	STP_SYM(ESERVERFAULT),
+#endif
+#ifdef EBADTYPE
+	STP_SYM(EBADTYPE),
+#endif
+#ifdef EJUKEBOX
+	STP_SYM(EJUKEBOX),
+#endif
+#ifdef EIOCBQUEUED
+	STP_SYM(EIOCBQUEUED),
+#endif
+#ifdef ERECALLCONFLICT
+	STP_SYM(ERECALLCONFLICT),
+#endif
+#ifdef ENOGRACE
+	STP_SYM(ENOGRACE),
+#endif
+};
+
+/* lseek(2) whence */
+static const struct stp_sym stp_sc_seek_whence[] = {
+	STP_SYM(SEEK_SET),
+	STP_SYM(SEEK_CUR),
+	STP_SYM(SEEK_END),
+	STP_SYM(SEEK_DATA),
+	STP_SYM(SEEK_HOLE),
+};
+
+/* fcntl(2) commands */
+static const struct stp_sym stp_sc_fcntl_cmd[] = {
+	STP_SYM(F_DUPFD),
+	STP_SYM(F_GETFD),
+	STP_SYM(F_SETFD),
+	STP_SYM(F_GETFL),
+	STP_SYM(F_SETFL),
+	STP_SYM(F_GETLK),
+	STP_SYM(F_SETLK),
+	STP_SYM(F_SETLKW),
+	STP_SYM(F_SETOWN),
+	STP_SYM(F_GETOWN),
+	STP_SYM(F_SETSIG),
+	STP_SYM(F_GETSIG),
+	STP_SYM(F_SETOWN_EX),
+	STP_SYM(F_GETOWN_EX),
+	STP_SYM(F_GETOWNER_UIDS),
+	STP_SYM(F_OFD_GETLK),
+	STP_SYM(F_OFD_SETLK),
+	STP_SYM(F_OFD_SETLKW),
+	STP_SYM(F_SETLEASE),
+	STP_SYM(F_GETLEASE),
+	STP_SYM(F_NOTIFY),
+#ifdef F_DUPFD_QUERY
+	STP_SYM(F_DUPFD_QUERY),
+#endif
+#ifdef F_CREATED_QUERY
+	STP_SYM(F_CREATED_QUERY),
+#endif
+	STP_SYM(F_CANCELLK),
+	STP_SYM(F_DUPFD_CLOEXEC),
+	STP_SYM(F_SETPIPE_SZ),
+	STP_SYM(F_GETPIPE_SZ),
+	STP_SYM(F_ADD_SEALS),
+	STP_SYM(F_GET_SEALS),
+#ifdef F_GET_RW_HINT
+	STP_SYM(F_GET_RW_HINT),
+#endif
+#ifdef F_SET_RW_HINT
+	STP_SYM(F_SET_RW_HINT),
+#endif
+#ifdef F_GET_FILE_RW_HINT
+	STP_SYM(F_GET_FILE_RW_HINT),
+#endif
+#ifdef F_SET_FILE_RW_HINT
+	STP_SYM(F_SET_FILE_RW_HINT),
+#endif
+};
+
+/* F_GETFD/F_SETFD flags */
+static const struct stp_sym stp_sc_fd_flags[] = {
+	STP_FLAG(FD_CLOEXEC),
+};
+
+/* socket address families (AF_UNIX, not AF_LOCAL) */
+static const struct stp_sym stp_sc_address_family[] = {
+	STP_SYM(AF_UNSPEC),
+	STP_SYM(AF_UNIX),
+	STP_SYM(AF_INET),
+	STP_SYM(AF_AX25),
+	STP_SYM(AF_IPX),
+	STP_SYM(AF_APPLETALK),
+	STP_SYM(AF_NETROM),
+	STP_SYM(AF_BRIDGE),
+	STP_SYM(AF_ATMPVC),
+	STP_SYM(AF_X25),
+	STP_SYM(AF_INET6),
+	STP_SYM(AF_ROSE),
+	STP_SYM(AF_DECnet),
+	STP_SYM(AF_NETBEUI),
+	STP_SYM(AF_SECURITY),
+	STP_SYM(AF_KEY),
+	STP_SYM(AF_NETLINK),
+	STP_SYM(AF_PACKET),
+	STP_SYM(AF_ASH),
+	STP_SYM(AF_ECONET),
+	STP_SYM(AF_ATMSVC),
+	STP_SYM(AF_RDS),
+	STP_SYM(AF_SNA),
+	STP_SYM(AF_IRDA),
+	STP_SYM(AF_PPPOX),
+	STP_SYM(AF_WANPIPE),
+	STP_SYM(AF_LLC),
+	STP_SYM(AF_IB),
+	STP_SYM(AF_MPLS),
+	STP_SYM(AF_CAN),
+	STP_SYM(AF_TIPC),
+	STP_SYM(AF_BLUETOOTH),
+	STP_SYM(AF_IUCV),
+	STP_SYM(AF_RXRPC),
+	STP_SYM(AF_ISDN),
+	STP_SYM(AF_PHONET),
+	STP_SYM(AF_IEEE802154),
+	STP_SYM(AF_CAIF),
+	STP_SYM(AF_ALG),
+	STP_SYM(AF_NFC),
+#ifdef AF_VSOCK
+	STP_SYM(AF_VSOCK),
+#endif
+#ifdef AF_KCM
+	STP_SYM(AF_KCM),
+#endif
+#ifdef AF_QIPCRTR
+	STP_SYM(AF_QIPCRTR),
+#endif
+#ifdef AF_SMC
+	STP_SYM(AF_SMC),
+#endif
+#ifdef AF_XDP
+	STP_SYM(AF_XDP),
+#endif
+#ifdef AF_MCTP
+	STP_SYM(AF_MCTP),
+#endif
+};
+
+/* socket(2) types: the type a field of SOCK_TYPE_MASK, then SOCK_NONBLOCK,
+ * SOCK_CLOEXEC */
+static const struct stp_sym stp_sc_socket_type[] = {
+	STP_FIELD(SOCK_STREAM, SOCK_TYPE_MASK),
+	STP_FIELD(SOCK_DGRAM, SOCK_TYPE_MASK),
+	STP_FIELD(SOCK_RAW, SOCK_TYPE_MASK),
+	STP_FIELD(SOCK_RDM, SOCK_TYPE_MASK),
+	STP_FIELD(SOCK_SEQPACKET, SOCK_TYPE_MASK),
+	STP_FIELD(SOCK_DCCP, SOCK_TYPE_MASK),
+	STP_FIELD(SOCK_PACKET, SOCK_TYPE_MASK),
+	STP_FLAG(SOCK_NONBLOCK),
+	STP_FLAG(SOCK_CLOEXEC),
+};
+
+/* [gs]etsockopt(2) levels */
+static const struct stp_sym stp_sc_socket_level[] = {
+	STP_SYM(SOL_IP),
+	STP_SYM(SOL_SOCKET),
+	STP_SYM(SOL_TCP),
+	STP_SYM(SOL_UDP),
+	STP_SYM(SOL_IPV6),
+	STP_SYM(SOL_ICMPV6),
+	STP_SYM(SOL_SCTP),
+	STP_SYM(SOL_UDPLITE),
+	STP_SYM(SOL_RAW),
+#ifdef SOL_IPX
+	STP_SYM(SOL_IPX),
+#endif
+#ifdef SOL_AX25
+	STP_SYM(SOL_AX25),
+#endif
+#ifdef SOL_ATALK
+	STP_SYM(SOL_ATALK),
+#endif
+#ifdef SOL_NETROM
+	STP_SYM(SOL_NETROM),
+#endif
+#ifdef SOL_ROSE
+	STP_SYM(SOL_ROSE),
+#endif
+#ifdef SOL_DECNET
+	STP_SYM(SOL_DECNET),
+#endif
+#ifdef SOL_X25
+	STP_SYM(SOL_X25),
+#endif
+#ifdef SOL_PACKET
+	STP_SYM(SOL_PACKET),
+#endif
+#ifdef SOL_ATM
+	STP_SYM(SOL_ATM),
+#endif
+#ifdef SOL_AAL
+	STP_SYM(SOL_AAL),
+#endif
+#ifdef SOL_IRDA
+	STP_SYM(SOL_IRDA),
+#endif
+#ifdef SOL_NETBEUI
+	STP_SYM(SOL_NETBEUI),
+#endif
+#ifdef SOL_LLC
+	STP_SYM(SOL_LLC),
+#endif
+#ifdef SOL_DCCP
+	STP_SYM(SOL_DCCP),
+#endif
+#ifdef SOL_NETLINK
+	STP_SYM(SOL_NETLINK),
+#endif
+#ifdef SOL_TIPC
+	STP_SYM(SOL_TIPC),
+#endif
+#ifdef SOL_RXRPC
+	STP_SYM(SOL_RXRPC),
+#endif
+#ifdef SOL_PPPOL2TP
+	STP_SYM(SOL_PPPOL2TP),
+#endif
+#ifdef SOL_BLUETOOTH
+	STP_SYM(SOL_BLUETOOTH),
+#endif
+#ifdef SOL_PNPIPE
+	STP_SYM(SOL_PNPIPE),
+#endif
+#ifdef SOL_RDS
+	STP_SYM(SOL_RDS),
+#endif
+#ifdef SOL_IUCV
+	STP_SYM(SOL_IUCV),
+#endif
+#ifdef SOL_CAIF
+	STP_SYM(SOL_CAIF),
+#endif
+#ifdef SOL_ALG
+	STP_SYM(SOL_ALG),
+#endif
+#ifdef SOL_NFC
+	STP_SYM(SOL_NFC),
+#endif
+#ifdef SOL_KCM
+	STP_SYM(SOL_KCM),
+#endif
+#ifdef SOL_TLS
+	STP_SYM(SOL_TLS),
+#endif
+#ifdef SOL_XDP
+	STP_SYM(SOL_XDP),
+#endif
+#ifdef SOL_MPTCP
+	STP_SYM(SOL_MPTCP),
+#endif
+#ifdef SOL_MCTP
+	STP_SYM(SOL_MCTP),
+#endif
+#ifdef SOL_SMC
+	STP_SYM(SOL_SMC),
+#endif
+#ifdef SOL_VSOCK
+	STP_SYM(SOL_VSOCK),
+#endif
+};
+
+/* SOL_SOCKET options; the kernel spells the x86-64 user names SO_RCVTIMEO,
+ * SO_SNDTIMEO, SO_TIMESTAMP, SO_TIMESTAMPNS, SO_TIMESTAMPING with _OLD:
+ * those five keep the user names */
+static const struct stp_sym stp_sc_socket_option[] = {
+	STP_SYM(SO_DEBUG),
+	STP_SYM(SO_REUSEADDR),
+	STP_SYM(SO_TYPE),
+	STP_SYM(SO_ERROR),
+	STP_SYM(SO_DONTROUTE),
+	STP_SYM(SO_BROADCAST),
+	STP_SYM(SO_SNDBUF),
+	STP_SYM(SO_RCVBUF),
+	STP_SYM(SO_SNDBUFFORCE),
+	STP_SYM(SO_RCVBUFFORCE),
+	STP_SYM(SO_KEEPALIVE),
+	STP_SYM(SO_OOBINLINE),
+	STP_SYM(SO_NO_CHECK),
+	STP_SYM(SO_PRIORITY),
+	STP_SYM(SO_LINGER),
+	STP_SYM(SO_BSDCOMPAT),
+	STP_SYM(SO_REUSEPORT),
+	STP_SYM(SO_PASSCRED),
+	STP_SYM(SO_PEERCRED),
+	STP_SYM(SO_RCVLOWAT),
+	STP_SYM(SO_SNDLOWAT),
+	STP_NAMED(SO_RCVTIMEO_OLD, "SO_RCVTIMEO"),
+	STP_NAMED(SO_SNDTIMEO_OLD, "SO_SNDTIMEO"),
+	STP_NAMED(SO_TIMESTAMP_OLD, "SO_TIMESTAMP"),
+	STP_NAMED(SO_TIMESTAMPNS_OLD, "SO_TIMESTAMPNS"),
+	STP_NAMED(SO_TIMESTAMPING_OLD, "SO_TIMESTAMPING"),
+#ifdef SO_SECURITY_AUTHENTICATION
+	STP_SYM(SO_SECURITY_AUTHENTICATION),
+#endif
+#ifdef SO_SECURITY_ENCRYPTION_TRANSPORT
+	STP_SYM(SO_SECURITY_ENCRYPTION_TRANSPORT),
+#endif
+#ifdef SO_SECURITY_ENCRYPTION_NETWORK
+	STP_SYM(SO_SECURITY_ENCRYPTION_NETWORK),
+#endif
+#ifdef SO_BINDTODEVICE
+	STP_SYM(SO_BINDTODEVICE),
+#endif
+#ifdef SO_ATTACH_FILTER
+	STP_SYM(SO_ATTACH_FILTER),
+#endif
+#ifdef SO_DETACH_FILTER
+	STP_SYM(SO_DETACH_FILTER),
+#endif
+#ifdef SO_PEERNAME
+	STP_SYM(SO_PEERNAME),
+#endif
+#ifdef SO_ACCEPTCONN
+	STP_SYM(SO_ACCEPTCONN),
+#endif
+#ifdef SO_PEERSEC
+	STP_SYM(SO_PEERSEC),
+#endif
+#ifdef SO_PASSSEC
+	STP_SYM(SO_PASSSEC),
+#endif
+#ifdef SO_MARK
+	STP_SYM(SO_MARK),
+#endif
+#ifdef SO_PROTOCOL
+	STP_SYM(SO_PROTOCOL),
+#endif
+#ifdef SO_DOMAIN
+	STP_SYM(SO_DOMAIN),
+#endif
+#ifdef SO_RXQ_OVFL
+	STP_SYM(SO_RXQ_OVFL),
+#endif
+#ifdef SO_WIFI_STATUS
+	STP_SYM(SO_WIFI_STATUS),
+#endif
+#ifdef SO_PEEK_OFF
+	STP_SYM(SO_PEEK_OFF),
+#endif
+#ifdef SO_NOFCS
+	STP_SYM(SO_NOFCS),
+#endif
+#ifdef SO_LOCK_FILTER
+	STP_SYM(SO_LOCK_FILTER),
+#endif
+#ifdef SO_SELECT_ERR_QUEUE
+	STP_SYM(SO_SELECT_ERR_QUEUE),
+#endif
+#ifdef SO_BUSY_POLL
+	STP_SYM(SO_BUSY_POLL),
+#endif
+#ifdef SO_MAX_PACING_RATE
+	STP_SYM(SO_MAX_PACING_RATE),
+#endif
+#ifdef SO_BPF_EXTENSIONS
+	STP_SYM(SO_BPF_EXTENSIONS),
+#endif
+#ifdef SO_INCOMING_CPU
+	STP_SYM(SO_INCOMING_CPU),
+#endif
+#ifdef SO_ATTACH_BPF
+	STP_SYM(SO_ATTACH_BPF),
+#endif
+#ifdef SO_ATTACH_REUSEPORT_CBPF
+	STP_SYM(SO_ATTACH_REUSEPORT_CBPF),
+#endif
+#ifdef SO_ATTACH_REUSEPORT_EBPF
+	STP_SYM(SO_ATTACH_REUSEPORT_EBPF),
+#endif
+#ifdef SO_CNX_ADVICE
+	STP_SYM(SO_CNX_ADVICE),
+#endif
+#ifdef SO_MEMINFO
+	STP_SYM(SO_MEMINFO),
+#endif
+#ifdef SO_INCOMING_NAPI_ID
+	STP_SYM(SO_INCOMING_NAPI_ID),
+#endif
+#ifdef SO_COOKIE
+	STP_SYM(SO_COOKIE),
+#endif
+#ifdef SO_PEERGROUPS
+	STP_SYM(SO_PEERGROUPS),
+#endif
+#ifdef SO_ZEROCOPY
+	STP_SYM(SO_ZEROCOPY),
+#endif
+#ifdef SO_TXTIME
+	STP_SYM(SO_TXTIME),
+#endif
+#ifdef SO_BINDTOIFINDEX
+	STP_SYM(SO_BINDTOIFINDEX),
+#endif
+#ifdef SO_TIMESTAMP_NEW
+	STP_SYM(SO_TIMESTAMP_NEW),
+#endif
+#ifdef SO_TIMESTAMPNS_NEW
+	STP_SYM(SO_TIMESTAMPNS_NEW),
+#endif
+#ifdef SO_TIMESTAMPING_NEW
+	STP_SYM(SO_TIMESTAMPING_NEW),
+#endif
+#ifdef SO_RCVTIMEO_NEW
+	STP_SYM(SO_RCVTIMEO_NEW),
+#endif
+#ifdef SO_SNDTIMEO_NEW
+	STP_SYM(SO_SNDTIMEO_NEW),
+#endif
+#ifdef SO_DETACH_REUSEPORT_BPF
+	STP_SYM(SO_DETACH_REUSEPORT_BPF),
+#endif
+#ifdef SO_PREFER_BUSY_POLL
+	STP_SYM(SO_PREFER_BUSY_POLL),
+#endif
+#ifdef SO_BUSY_POLL_BUDGET
+	STP_SYM(SO_BUSY_POLL_BUDGET),
+#endif
+#ifdef SO_NETNS_COOKIE
+	STP_SYM(SO_NETNS_COOKIE),
+#endif
+#ifdef SO_BUF_LOCK
+	STP_SYM(SO_BUF_LOCK),
+#endif
+#ifdef SO_RESERVE_MEM
+	STP_SYM(SO_RESERVE_MEM),
+#endif
+#ifdef SO_TXREHASH
+	STP_SYM(SO_TXREHASH),
+#endif
+#ifdef SO_RCVMARK
+	STP_SYM(SO_RCVMARK),
+#endif
+#ifdef SO_PASSPIDFD
+	STP_SYM(SO_PASSPIDFD),
+#endif
+#ifdef SO_PEERPIDFD
+	STP_SYM(SO_PEERPIDFD),
+#endif
+#ifdef SO_DEVMEM_LINEAR
+	STP_SYM(SO_DEVMEM_LINEAR),
+#endif
+#ifdef SO_DEVMEM_DMABUF
+	STP_SYM(SO_DEVMEM_DMABUF),
+#endif
+#ifdef SO_DEVMEM_DONTNEED
+	STP_SYM(SO_DEVMEM_DONTNEED),
+#endif
+};
+
+/* send/recv(2) MSG_* flags (the user-visible ones) */
+static const struct stp_sym stp_sc_msg_flags[] = {
+	STP_FLAG(MSG_OOB),
+	STP_FLAG(MSG_PEEK),
+	STP_FLAG(MSG_DONTROUTE),
+	STP_FLAG(MSG_CTRUNC),
+	STP_FLAG(MSG_PROBE),
+	STP_FLAG(MSG_TRUNC),
+	STP_FLAG(MSG_DONTWAIT),
+	STP_FLAG(MSG_EOR),
+	STP_FLAG(MSG_WAITALL),
+	STP_FLAG(MSG_FIN),
+	STP_FLAG(MSG_SYN),
+	STP_FLAG(MSG_CONFIRM),
+	STP_FLAG(MSG_RST),
+	STP_FLAG(MSG_ERRQUEUE),
+	STP_FLAG(MSG_NOSIGNAL),
+	STP_FLAG(MSG_MORE),
+	STP_FLAG(MSG_WAITFORONE),
+	STP_FLAG(MSG_BATCH),
+#ifdef MSG_SOCK_DEVMEM
+	STP_FLAG(MSG_SOCK_DEVMEM),
+#endif
+#ifdef MSG_ZEROCOPY
+	STP_FLAG(MSG_ZEROCOPY),
+#endif
+#ifdef MSG_FASTOPEN
+	STP_FLAG(MSG_FASTOPEN),
+#endif
+	STP_FLAG(MSG_CMSG_CLOEXEC),
+};
+
+/* shutdown(2) how */
+static const struct stp_sym stp_sc_shutdown_how[] = {
+	STP_SYM(SHUT_RD),
+	STP_SYM(SHUT_WR),
+	STP_SYM(SHUT_RDWR),
+};
+
+/* clock ids */
+static const struct stp_sym stp_sc_clock_id[] = {
+	STP_SYM(CLOCK_REALTIME),
+	STP_SYM(CLOCK_MONOTONIC),
+	STP_SYM(CLOCK_PROCESS_CPUTIME_ID),
+	STP_SYM(CLOCK_THREAD_CPUTIME_ID),
+	STP_SYM(CLOCK_MONOTONIC_RAW),
+	STP_SYM(CLOCK_REALTIME_COARSE),
+	STP_SYM(CLOCK_MONOTONIC_COARSE),
+	STP_SYM(CLOCK_BOOTTIME),
+	STP_SYM(CLOCK_REALTIME_ALARM),
+	STP_SYM(CLOCK_BOOTTIME_ALARM),
+	STP_SYM(CLOCK_SGI_CYCLE),
+	STP_SYM(CLOCK_TAI),
+};
+
+/* clock_nanosleep(2), timer_settime(2) flags */
+static const struct stp_sym stp_sc_timer_flags[] = {
+	STP_FLAG(TIMER_ABSTIME),
+};
+
+/* futex(2) operations: first the kernel's FUTEX_*_PRIVATE names (command and
+ * FUTEX_PRIVATE_FLAG as one field, as strace prints them), then the
+ * command as a field of FUTEX_CMD_MASK, then the two option bits */
+static const struct stp_sym stp_sc_futex_op[] = {
+	STP_FIELD(FUTEX_WAIT_PRIVATE, STP_FUTEX_PRIVATE_FIELD),
+	STP_FIELD(FUTEX_WAKE_PRIVATE, STP_FUTEX_PRIVATE_FIELD),
+	STP_FIELD(FUTEX_REQUEUE_PRIVATE, STP_FUTEX_PRIVATE_FIELD),
+	STP_FIELD(FUTEX_CMP_REQUEUE_PRIVATE, STP_FUTEX_PRIVATE_FIELD),
+	STP_FIELD(FUTEX_WAKE_OP_PRIVATE, STP_FUTEX_PRIVATE_FIELD),
+	STP_FIELD(FUTEX_LOCK_PI_PRIVATE, STP_FUTEX_PRIVATE_FIELD),
+	STP_FIELD(FUTEX_UNLOCK_PI_PRIVATE, STP_FUTEX_PRIVATE_FIELD),
+	STP_FIELD(FUTEX_TRYLOCK_PI_PRIVATE, STP_FUTEX_PRIVATE_FIELD),
+	STP_FIELD(FUTEX_WAIT_BITSET_PRIVATE, STP_FUTEX_PRIVATE_FIELD),
+	STP_FIELD(FUTEX_WAKE_BITSET_PRIVATE, STP_FUTEX_PRIVATE_FIELD),
+	STP_FIELD(FUTEX_WAIT_REQUEUE_PI_PRIVATE, STP_FUTEX_PRIVATE_FIELD),
+	STP_FIELD(FUTEX_CMP_REQUEUE_PI_PRIVATE, STP_FUTEX_PRIVATE_FIELD),
+#ifdef FUTEX_LOCK_PI2_PRIVATE
+	STP_FIELD(FUTEX_LOCK_PI2_PRIVATE, STP_FUTEX_PRIVATE_FIELD),
+#endif
+	STP_FIELD(FUTEX_WAIT, FUTEX_CMD_MASK),
+	STP_FIELD(FUTEX_WAKE, FUTEX_CMD_MASK),
+	STP_FIELD(FUTEX_FD, FUTEX_CMD_MASK),
+	STP_FIELD(FUTEX_REQUEUE, FUTEX_CMD_MASK),
+	STP_FIELD(FUTEX_CMP_REQUEUE, FUTEX_CMD_MASK),
+	STP_FIELD(FUTEX_WAKE_OP, FUTEX_CMD_MASK),
+	STP_FIELD(FUTEX_LOCK_PI, FUTEX_CMD_MASK),
+	STP_FIELD(FUTEX_UNLOCK_PI, FUTEX_CMD_MASK),
+	STP_FIELD(FUTEX_TRYLOCK_PI, FUTEX_CMD_MASK),
+	STP_FIELD(FUTEX_WAIT_BITSET, FUTEX_CMD_MASK),
+	STP_FIELD(FUTEX_WAKE_BITSET, FUTEX_CMD_MASK),
+	STP_FIELD(FUTEX_WAIT_REQUEUE_PI, FUTEX_CMD_MASK),
+	STP_FIELD(FUTEX_CMP_REQUEUE_PI, FUTEX_CMD_MASK),
+#ifdef FUTEX_LOCK_PI2
+	STP_FIELD(FUTEX_LOCK_PI2, FUTEX_CMD_MASK),
+#endif
+	STP_FLAG(FUTEX_PRIVATE_FLAG),
+	STP_FLAG(FUTEX_CLOCK_REALTIME),
+};
+
+/* wait4(2), waitid(2) options (WUNTRACED is also WSTOPPED) */
+static const struct stp_sym stp_sc_wait_options[] = {
+	STP_FLAG(WNOHANG),
+	STP_FLAG(WUNTRACED),
+	STP_FLAG(WEXITED),
+	STP_FLAG(WCONTINUED),
+	STP_FLAG(WNOWAIT),
+	STP_FLAG(__WNOTHREAD),
+	STP_FLAG(__WALL),
+	STP_FLAG(__WCLONE),
+};
+
+/* waitid(2) id types */
+static const struct stp_sym stp_sc_waitid_which[] = {
+	STP_SYM(P_ALL),
+	STP_SYM(P_PID),
+	STP_SYM(P_PGID),
+#ifdef P_PIDFD
+	STP_SYM(P_PIDFD),
+#endif
+};
+
+/* [gs]etrlimit(2), prlimit64(2) resources */
+static const struct stp_sym stp_sc_rlimit_resource[] = {
+	STP_SYM(RLIMIT_CPU),
+	STP_SYM(RLIMIT_FSIZE),
+	STP_SYM(RLIMIT_DATA),
+	STP_SYM(RLIMIT_STACK),
+	STP_SYM(RLIMIT_CORE),
+	STP_SYM(RLIMIT_RSS),
+	STP_SYM(RLIMIT_NPROC),
+	STP_SYM(RLIMIT_NOFILE),
+	STP_SYM(RLIMIT_MEMLOCK),
+	STP_SYM(RLIMIT_AS),
+	STP_SYM(RLIMIT_LOCKS),
+	STP_SYM(RLIMIT_SIGPENDING),
+	STP_SYM(RLIMIT_MSGQUEUE),
+	STP_SYM(RLIMIT_NICE),
+	STP_SYM(RLIMIT_RTPRIO),
+	STP_SYM(RLIMIT_RTTIME),
+};
+
+/* getrusage(2) who */
+static const struct stp_sym stp_sc_rusage_who[] = {
+	STP_SYM(RUSAGE_SELF),
+	STP_SYM(RUSAGE_CHILDREN),
+	STP_SYM(RUSAGE_THREAD),
+	STP_SYM(RUSAGE_BOTH),
+};
+
+/* [gs]etitimer(2) which */
+static const struct stp_sym stp_sc_itimer_which[] = {
+	STP_SYM(ITIMER_REAL),
+	STP_SYM(ITIMER_VIRTUAL),
+	STP_SYM(ITIMER_PROF),
+};
+
+/* [gs]etpriority(2) which */
+static const struct stp_sym stp_sc_priority_which[] = {
+	STP_SYM(PRIO_PROCESS),
+	STP_SYM(PRIO_PGRP),
+	STP_SYM(PRIO_USER),
+};
+
+/* sched_setscheduler(2) policies: a field of all bits but
+ * SCHED_RESET_ON_FORK, then that flag */
+static const struct stp_sym stp_sc_sched_policy[] = {
+	STP_FIELD(SCHED_NORMAL, ~(int64_t)SCHED_RESET_ON_FORK),
+	STP_FIELD(SCHED_FIFO, ~(int64_t)SCHED_RESET_ON_FORK),
+	STP_FIELD(SCHED_RR, ~(int64_t)SCHED_RESET_ON_FORK),
+	STP_FIELD(SCHED_BATCH, ~(int64_t)SCHED_RESET_ON_FORK),
+	STP_FIELD(SCHED_IDLE, ~(int64_t)SCHED_RESET_ON_FORK),
+	STP_FIELD(SCHED_DEADLINE, ~(int64_t)SCHED_RESET_ON_FORK),
+#ifdef SCHED_EXT
+	STP_FIELD(SCHED_EXT, ~(int64_t)SCHED_RESET_ON_FORK),
+#endif
+	STP_FLAG(SCHED_RESET_ON_FORK),
+};
+
+/* poll(2) events */
+static const struct stp_sym stp_sc_poll_events[] = {
+	STP_FLAG(POLLIN),
+	STP_FLAG(POLLPRI),
+	STP_FLAG(POLLOUT),
+	STP_FLAG(POLLERR),
+	STP_FLAG(POLLHUP),
+	STP_FLAG(POLLNVAL),
+	STP_FLAG(POLLRDNORM),
+	STP_FLAG(POLLRDBAND),
+	STP_FLAG(POLLWRNORM),
+	STP_FLAG(POLLWRBAND),
+	STP_FLAG(POLLMSG),
+	STP_FLAG(POLLREMOVE),
+	STP_FLAG(POLLRDHUP),
+};
+
+/* epoll_ctl(2) operations */
+static const struct stp_sym stp_sc_epoll_ctl_op[] = {
+	STP_SYM(EPOLL_CTL_ADD),
+	STP_SYM(EPOLL_CTL_DEL),
+	STP_SYM(EPOLL_CTL_MOD),
+};
+
+/* epoll events */
+static const struct stp_sym stp_sc_epoll_events[] = {
+	STP_FLAG(EPOLLIN),
+	STP_FLAG(EPOLLPRI),
+	STP_FLAG(EPOLLOUT),
+	STP_FLAG(EPOLLERR),
+	STP_FLAG(EPOLLHUP),
+	STP_FLAG(EPOLLNVAL),
+	STP_FLAG(EPOLLRDNORM),
+	STP_FLAG(EPOLLRDBAND),
+	STP_FLAG(EPOLLWRNORM),
+	STP_FLAG(EPOLLWRBAND),
+	STP_FLAG(EPOLLMSG),
+	STP_FLAG(EPOLLRDHUP),
+#ifdef EPOLL_URING_WAKE
+	STP_FLAG(EPOLL_URING_WAKE),
+#endif
+	STP_FLAG(EPOLLEXCLUSIVE),
+	STP_FLAG(EPOLLWAKEUP),
+	STP_FLAG(EPOLLONESHOT),
+	STP_FLAG(EPOLLET),
+};
+
+/* epoll_create1(2) flags */
+static const struct stp_sym stp_sc_epoll_create_flags[] = {
+	STP_FLAG(EPOLL_CLOEXEC),
+};
+
+/* eventfd2(2) flags */
+static const struct stp_sym stp_sc_eventfd_flags[] = {
+	STP_FLAG(EFD_SEMAPHORE),
+	STP_FLAG(EFD_NONBLOCK),
+	STP_FLAG(EFD_CLOEXEC),
+};
+
+/* timerfd_create(2) flags */
+static const struct stp_sym stp_sc_timerfd_create_flags[] = {
+	STP_FLAG(TFD_NONBLOCK),
+	STP_FLAG(TFD_CLOEXEC),
+};
+
+/* timerfd_settime(2) flags */
+static const struct stp_sym stp_sc_timerfd_settime_flags[] = {
+	STP_FLAG(TFD_TIMER_ABSTIME),
+	STP_FLAG(TFD_TIMER_CANCEL_ON_SET),
+};
+
+/* signalfd4(2) flags */
+static const struct stp_sym stp_sc_signalfd_flags[] = {
+	STP_FLAG(SFD_NONBLOCK),
+	STP_FLAG(SFD_CLOEXEC),
+};
+
+/* inotify_init1(2) flags */
+static const struct stp_sym stp_sc_inotify_init_flags[] = {
+	STP_FLAG(IN_NONBLOCK),
+	STP_FLAG(IN_CLOEXEC),
+};
+
+/* inotify_add_watch(2) masks and event masks */
+static const struct stp_sym stp_sc_inotify_mask[] = {
+	STP_FLAG(IN_ACCESS),
+	STP_FLAG(IN_MODIFY),
+	STP_FLAG(IN_ATTRIB),
+	STP_FLAG(IN_CLOSE_WRITE),
+	STP_FLAG(IN_CLOSE_NOWRITE),
+	STP_FLAG(IN_OPEN),
+	STP_FLAG(IN_MOVED_FROM),
+	STP_FLAG(IN_MOVED_TO),
+	STP_FLAG(IN_CREATE),
+	STP_FLAG(IN_DELETE),
+	STP_FLAG(IN_DELETE_SELF),
+	STP_FLAG(IN_MOVE_SELF),
+	STP_FLAG(IN_UNMOUNT),
+	STP_FLAG(IN_Q_OVERFLOW),
+	STP_FLAG(IN_IGNORED),
+	STP_FLAG(IN_ONLYDIR),
+	STP_FLAG(IN_DONT_FOLLOW),
+	STP_FLAG(IN_EXCL_UNLINK),
+#ifdef IN_MASK_CREATE
+	STP_FLAG(IN_MASK_CREATE),
+#endif
+	STP_FLAG(IN_MASK_ADD),
+	STP_FLAG(IN_ISDIR),
+	STP_FLAG(IN_ONESHOT),
+};
+
+/* fadvise64(2) advice */
+static const struct stp_sym stp_sc_fadvise_advice[] = {
+	STP_SYM(POSIX_FADV_NORMAL),
+	STP_SYM(POSIX_FADV_RANDOM),
+	STP_SYM(POSIX_FADV_SEQUENTIAL),
+	STP_SYM(POSIX_FADV_WILLNEED),
+	STP_SYM(POSIX_FADV_DONTNEED),
+	STP_SYM(POSIX_FADV_NOREUSE),
+};
+
+/* flock(2) operations */
+static const struct stp_sym stp_sc_flock_op[] = {
+	STP_FLAG(LOCK_SH),
+	STP_FLAG(LOCK_EX),
+	STP_FLAG(LOCK_NB),
+	STP_FLAG(LOCK_UN),
+#ifdef LOCK_MAND
+	STP_FLAG(LOCK_MAND),
+#endif
+#ifdef LOCK_READ
+	STP_FLAG(LOCK_READ),
+#endif
+#ifdef LOCK_WRITE
+	STP_FLAG(LOCK_WRITE),
+#endif
+};
+
+/* mount(2) flags: the old magic MS_MGC_VAL a field of MS_MGC_MSK first */
+static const struct stp_sym stp_sc_mount_flags[] = {
+	STP_FIELD(MS_MGC_VAL, MS_MGC_MSK),
+	STP_FLAG(MS_RDONLY),
+	STP_FLAG(MS_NOSUID),
+	STP_FLAG(MS_NODEV),
+	STP_FLAG(MS_NOEXEC),
+	STP_FLAG(MS_SYNCHRONOUS),
+	STP_FLAG(MS_REMOUNT),
+	STP_FLAG(MS_MANDLOCK),
+	STP_FLAG(MS_DIRSYNC),
+#ifdef MS_NOSYMFOLLOW
+	STP_FLAG(MS_NOSYMFOLLOW),
+#endif
+	STP_FLAG(MS_NOATIME),
+	STP_FLAG(MS_NODIRATIME),
+	STP_FLAG(MS_BIND),
+	STP_FLAG(MS_MOVE),
+	STP_FLAG(MS_REC),
+	STP_FLAG(MS_SILENT),
+	STP_FLAG(MS_POSIXACL),
+	STP_FLAG(MS_UNBINDABLE),
+	STP_FLAG(MS_PRIVATE),
+	STP_FLAG(MS_SLAVE),
+	STP_FLAG(MS_SHARED),
+	STP_FLAG(MS_RELATIME),
+	STP_FLAG(MS_KERNMOUNT),
+	STP_FLAG(MS_I_VERSION),
+	STP_FLAG(MS_STRICTATIME),
+	STP_FLAG(MS_LAZYTIME),
+	STP_FLAG(MS_SUBMOUNT),
+	STP_FLAG(MS_NOREMOTELOCK),
+	STP_FLAG(MS_NOSEC),
+	STP_FLAG(MS_BORN),
+	STP_FLAG(MS_ACTIVE),
+	STP_FLAG(MS_NOUSER),
+};
+
+/* umount2(2) flags */
+static const struct stp_sym stp_sc_umount_flags[] = {
+	STP_FLAG(MNT_FORCE),
+	STP_FLAG(MNT_DETACH),
+	STP_FLAG(MNT_EXPIRE),
+	STP_FLAG(UMOUNT_NOFOLLOW),
+};
+
+/* prctl(2) options */
+static const struct stp_sym stp_sc_prctl_option[] = {
+	STP_SYM(PR_SET_PDEATHSIG),
+	STP_SYM(PR_GET_PDEATHSIG),
+	STP_SYM(PR_GET_DUMPABLE),
+	STP_SYM(PR_SET_DUMPABLE),
+	STP_SYM(PR_GET_UNALIGN),
+	STP_SYM(PR_SET_UNALIGN),
+	STP_SYM(PR_GET_KEEPCAPS),
+	STP_SYM(PR_SET_KEEPCAPS),
+	STP_SYM(PR_GET_FPEMU),
+	STP_SYM(PR_SET_FPEMU),
+	STP_SYM(PR_GET_FPEXC),
+	STP_SYM(PR_SET_FPEXC),
+	STP_SYM(PR_GET_TIMING),
+	STP_SYM(PR_SET_TIMING),
+	STP_SYM(PR_SET_NAME),
+	STP_SYM(PR_GET_NAME),
+	STP_SYM(PR_GET_ENDIAN),
+	STP_SYM(PR_SET_ENDIAN),
+	STP_SYM(PR_GET_SECCOMP),
+	STP_SYM(PR_SET_SECCOMP),
+	STP_SYM(PR_CAPBSET_READ),
+	STP_SYM(PR_CAPBSET_DROP),
+	STP_SYM(PR_GET_TSC),
+	STP_SYM(PR_SET_TSC),
+	STP_SYM(PR_GET_SECUREBITS),
+	STP_SYM(PR_SET_SECUREBITS),
+	STP_SYM(PR_SET_TIMERSLACK),
+	STP_SYM(PR_GET_TIMERSLACK),
+	STP_SYM(PR_TASK_PERF_EVENTS_DISABLE),
+	STP_SYM(PR_TASK_PERF_EVENTS_ENABLE),
+	STP_SYM(PR_MCE_KILL),
+	STP_SYM(PR_MCE_KILL_GET),
+	STP_SYM(PR_SET_MM),
+	STP_SYM(PR_SET_PTRACER),
+	STP_SYM(PR_SET_CHILD_SUBREAPER),
+	STP_SYM(PR_GET_CHILD_SUBREAPER),
+	STP_SYM(PR_SET_NO_NEW_PRIVS),
+	STP_SYM(PR_GET_NO_NEW_PRIVS),
+	STP_SYM(PR_GET_TID_ADDRESS),
+	STP_SYM(PR_SET_THP_DISABLE),
+	STP_SYM(PR_GET_THP_DISABLE),
+	STP_SYM(PR_MPX_ENABLE_MANAGEMENT),
+	STP_SYM(PR_MPX_DISABLE_MANAGEMENT),
+	STP_SYM(PR_SET_FP_MODE),
+	STP_SYM(PR_GET_FP_MODE),
+	STP_SYM(PR_CAP_AMBIENT),
+#ifdef PR_SVE_SET_VL
+	STP_SYM(PR_SVE_SET_VL),
+#endif
+#ifdef PR_SVE_GET_VL
+	STP_SYM(PR_SVE_GET_VL),
+#endif
+#ifdef PR_GET_SPECULATION_CTRL
+	STP_SYM(PR_GET_SPECULATION_CTRL),
+#endif
+#ifdef PR_SET_SPECULATION_CTRL
+	STP_SYM(PR_SET_SPECULATION_CTRL),
+#endif
+#ifdef PR_PAC_RESET_KEYS
+	STP_SYM(PR_PAC_RESET_KEYS),
+#endif
+#ifdef PR_SET_TAGGED_ADDR_CTRL
+	STP_SYM(PR_SET_TAGGED_ADDR_CTRL),
+#endif
+#ifdef PR_GET_TAGGED_ADDR_CTRL
+	STP_SYM(PR_GET_TAGGED_ADDR_CTRL),
+#endif
+#ifdef PR_SET_IO_FLUSHER
+	STP_SYM(PR_SET_IO_FLUSHER),
+#endif
+#ifdef PR_GET_IO_FLUSHER
+	STP_SYM(PR_GET_IO_FLUSHER),
+#endif
+#ifdef PR_SET_SYSCALL_USER_DISPATCH
+	STP_SYM(PR_SET_SYSCALL_USER_DISPATCH),
+#endif
+#ifdef PR_PAC_SET_ENABLED_KEYS
+	STP_SYM(PR_PAC_SET_ENABLED_KEYS),
+#endif
+#ifdef PR_PAC_GET_ENABLED_KEYS
+	STP_SYM(PR_PAC_GET_ENABLED_KEYS),
+#endif
+#ifdef PR_SCHED_CORE
+	STP_SYM(PR_SCHED_CORE),
+#endif
+#ifdef PR_SME_SET_VL
+	STP_SYM(PR_SME_SET_VL),
+#endif
+#ifdef PR_SME_GET_VL
+	STP_SYM(PR_SME_GET_VL),
+#endif
+#ifdef PR_SET_MDWE
+	STP_SYM(PR_SET_MDWE),
+#endif
+#ifdef PR_GET_MDWE
+	STP_SYM(PR_GET_MDWE),
+#endif
+#ifdef PR_SET_VMA
+	STP_SYM(PR_SET_VMA),
+#endif
+#ifdef PR_GET_AUXV
+	STP_SYM(PR_GET_AUXV),
+#endif
+#ifdef PR_SET_MEMORY_MERGE
+	STP_SYM(PR_SET_MEMORY_MERGE),
+#endif
+#ifdef PR_GET_MEMORY_MERGE
+	STP_SYM(PR_GET_MEMORY_MERGE),
+#endif
+#ifdef PR_RISCV_V_SET_CONTROL
+	STP_SYM(PR_RISCV_V_SET_CONTROL),
+#endif
+#ifdef PR_RISCV_V_GET_CONTROL
+	STP_SYM(PR_RISCV_V_GET_CONTROL),
+#endif
+#ifdef PR_RISCV_SET_ICACHE_FLUSH_CTX
+	STP_SYM(PR_RISCV_SET_ICACHE_FLUSH_CTX),
+#endif
+#ifdef PR_PPC_GET_DEXCR
+	STP_SYM(PR_PPC_GET_DEXCR),
+#endif
+#ifdef PR_PPC_SET_DEXCR
+	STP_SYM(PR_PPC_SET_DEXCR),
+#endif
+#ifdef PR_GET_SHADOW_STACK_STATUS
+	STP_SYM(PR_GET_SHADOW_STACK_STATUS),
+#endif
+#ifdef PR_SET_SHADOW_STACK_STATUS
+	STP_SYM(PR_SET_SHADOW_STACK_STATUS),
+#endif
+#ifdef PR_LOCK_SHADOW_STACK_STATUS
+	STP_SYM(PR_LOCK_SHADOW_STACK_STATUS),
+#endif
+};
+
+/* arch_prctl(2) codes (x86) */
+static const struct stp_sym stp_sc_arch_prctl_code[] = {
+	STP_SYM(ARCH_SET_GS),
+	STP_SYM(ARCH_SET_FS),
+	STP_SYM(ARCH_GET_FS),
+	STP_SYM(ARCH_GET_GS),
+#ifdef ARCH_GET_CPUID
+	STP_SYM(ARCH_GET_CPUID),
+#endif
+#ifdef ARCH_SET_CPUID
+	STP_SYM(ARCH_SET_CPUID),
+#endif
+#ifdef ARCH_GET_XCOMP_SUPP
+	STP_SYM(ARCH_GET_XCOMP_SUPP),
+#endif
+#ifdef ARCH_GET_XCOMP_PERM
+	STP_SYM(ARCH_GET_XCOMP_PERM),
+#endif
+#ifdef ARCH_REQ_XCOMP_PERM
+	STP_SYM(ARCH_REQ_XCOMP_PERM),
+#endif
+#ifdef ARCH_GET_XCOMP_GUEST_PERM
+	STP_SYM(ARCH_GET_XCOMP_GUEST_PERM),
+#endif
+#ifdef ARCH_REQ_XCOMP_GUEST_PERM
+	STP_SYM(ARCH_REQ_XCOMP_GUEST_PERM),
+#endif
+#ifdef ARCH_MAP_VDSO_X32
+	STP_SYM(ARCH_MAP_VDSO_X32),
+#endif
+#ifdef ARCH_MAP_VDSO_32
+	STP_SYM(ARCH_MAP_VDSO_32),
+#endif
+#ifdef ARCH_MAP_VDSO_64
+	STP_SYM(ARCH_MAP_VDSO_64),
+#endif
+#ifdef ARCH_GET_UNTAG_MASK
+	STP_SYM(ARCH_GET_UNTAG_MASK),
+#endif
+#ifdef ARCH_ENABLE_TAGGED_ADDR
+	STP_SYM(ARCH_ENABLE_TAGGED_ADDR),
+#endif
+#ifdef ARCH_GET_MAX_TAG_BITS
+	STP_SYM(ARCH_GET_MAX_TAG_BITS),
+#endif
+#ifdef ARCH_FORCE_TAGGED_SVA
+	STP_SYM(ARCH_FORCE_TAGGED_SVA),
+#endif
+#ifdef ARCH_SHSTK_ENABLE
+	STP_SYM(ARCH_SHSTK_ENABLE),
+#endif
+#ifdef ARCH_SHSTK_DISABLE
+	STP_SYM(ARCH_SHSTK_DISABLE),
+#endif
+#ifdef ARCH_SHSTK_LOCK
+	STP_SYM(ARCH_SHSTK_LOCK),
+#endif
+#ifdef ARCH_SHSTK_UNLOCK
+	STP_SYM(ARCH_SHSTK_UNLOCK),
+#endif
+#ifdef ARCH_SHSTK_STATUS
+	STP_SYM(ARCH_SHSTK_STATUS),
+#endif
+};
+
+/* unshare(2) flags, setns(2) namespace types */
+static const struct stp_sym stp_sc_namespace_flags[] = {
+	STP_FLAG(CLONE_FILES),
+	STP_FLAG(CLONE_FS),
+	STP_FLAG(CLONE_NEWCGROUP),
+	STP_FLAG(CLONE_NEWIPC),
+	STP_FLAG(CLONE_NEWNET),
+	STP_FLAG(CLONE_NEWNS),
+	STP_FLAG(CLONE_NEWPID),
+#ifdef CLONE_NEWTIME
+	STP_FLAG(CLONE_NEWTIME),
+#endif
+	STP_FLAG(CLONE_NEWUSER),
+	STP_FLAG(CLONE_NEWUTS),
+	STP_FLAG(CLONE_SIGHAND),
+	STP_FLAG(CLONE_SYSVSEM),
+	STP_FLAG(CLONE_THREAD),
+	STP_FLAG(CLONE_VM),
+};
+
+/* renameat2(2) flags */
+static const struct stp_sym stp_sc_renameat2_flags[] = {
+	STP_FLAG(RENAME_NOREPLACE),
+	STP_FLAG(RENAME_EXCHANGE),
+	STP_FLAG(RENAME_WHITEOUT),
+};
+
+/* memfd_create(2) flags (the huge page size a field of MFD_HUGE_MASK <<
+ * MFD_HUGE_SHIFT) */
+static const struct stp_sym stp_sc_memfd_flags[] = {
+	STP_FLAG(MFD_CLOEXEC),
+	STP_FLAG(MFD_ALLOW_SEALING),
+	STP_FLAG(MFD_HUGETLB),
+#ifdef MFD_NOEXEC_SEAL
+	STP_FLAG(MFD_NOEXEC_SEAL),
+#endif
+#ifdef MFD_EXEC
+	STP_FLAG(MFD_EXEC),
+#endif
+#ifdef MFD_HUGE_64KB
+	STP_FIELD(MFD_HUGE_64KB, STP_MFD_HUGE_FIELD),
+#endif
+#ifdef MFD_HUGE_512KB
+	STP_FIELD(MFD_HUGE_512KB, STP_MFD_HUGE_FIELD),
+#endif
+#ifdef MFD_HUGE_1MB
+	STP_FIELD(MFD_HUGE_1MB, STP_MFD_HUGE_FIELD),
+#endif
+#ifdef MFD_HUGE_2MB
+	STP_FIELD(MFD_HUGE_2MB, STP_MFD_HUGE_FIELD),
+#endif
+#ifdef MFD_HUGE_8MB
+	STP_FIELD(MFD_HUGE_8MB, STP_MFD_HUGE_FIELD),
+#endif
+#ifdef MFD_HUGE_16MB
+	STP_FIELD(MFD_HUGE_16MB, STP_MFD_HUGE_FIELD),
+#endif
+#ifdef MFD_HUGE_32MB
+	STP_FIELD(MFD_HUGE_32MB, STP_MFD_HUGE_FIELD),
+#endif
+#ifdef MFD_HUGE_256MB
+	STP_FIELD(MFD_HUGE_256MB, STP_MFD_HUGE_FIELD),
+#endif
+#ifdef MFD_HUGE_512MB
+	STP_FIELD(MFD_HUGE_512MB, STP_MFD_HUGE_FIELD),
+#endif
+#ifdef MFD_HUGE_1GB
+	STP_FIELD(MFD_HUGE_1GB, STP_MFD_HUGE_FIELD),
+#endif
+#ifdef MFD_HUGE_2GB
+	STP_FIELD(MFD_HUGE_2GB, STP_MFD_HUGE_FIELD),
+#endif
+#ifdef MFD_HUGE_16GB
+	STP_FIELD(MFD_HUGE_16GB, STP_MFD_HUGE_FIELD),
+#endif
+};
+
+/* statx(2) masks: STATX_BASIC_STATS before its bits */
+static const struct stp_sym stp_sc_statx_mask[] = {
+	STP_FLAG(STATX_BASIC_STATS),
+	STP_FLAG(STATX_TYPE),
+	STP_FLAG(STATX_MODE),
+	STP_FLAG(STATX_NLINK),
+	STP_FLAG(STATX_UID),
+	STP_FLAG(STATX_GID),
+	STP_FLAG(STATX_ATIME),
+	STP_FLAG(STATX_MTIME),
+	STP_FLAG(STATX_CTIME),
+	STP_FLAG(STATX_INO),
+	STP_FLAG(STATX_SIZE),
+	STP_FLAG(STATX_BLOCKS),
+	STP_FLAG(STATX_BTIME),
+#ifdef STATX_MNT_ID
+	STP_FLAG(STATX_MNT_ID),
+#endif
+#ifdef STATX_DIOALIGN
+	STP_FLAG(STATX_DIOALIGN),
+#endif
+#ifdef STATX_MNT_ID_UNIQUE
+	STP_FLAG(STATX_MNT_ID_UNIQUE),
+#endif
+#ifdef STATX_SUBVOL
+	STP_FLAG(STATX_SUBVOL),
+#endif
+#ifdef STATX_WRITE_ATOMIC
+	STP_FLAG(STATX_WRITE_ATOMIC),
+#endif
+	STP_FLAG(STATX__RESERVED),
+};
+
+/* ptrace(2) requests (x86-64) */
+static const struct stp_sym stp_sc_ptrace_request[] = {
+	STP_SYM(PTRACE_TRACEME),
+	STP_SYM(PTRACE_PEEKTEXT),
+	STP_SYM(PTRACE_PEEKDATA),
+	STP_SYM(PTRACE_PEEKUSR),
+	STP_SYM(PTRACE_POKETEXT),
+	STP_SYM(PTRACE_POKEDATA),
+	STP_SYM(PTRACE_POKEUSR),
+	STP_SYM(PTRACE_CONT),
+	STP_SYM(PTRACE_KILL),
+	STP_SYM(PTRACE_SINGLESTEP),
+#ifdef PTRACE_GETREGS
+	STP_SYM(PTRACE_GETREGS),
+#endif
+#ifdef PTRACE_SETREGS
+	STP_SYM(PTRACE_SETREGS),
+#endif
+#ifdef PTRACE_GETFPREGS
+	STP_SYM(PTRACE_GETFPREGS),
+#endif
+#ifdef PTRACE_SETFPREGS
+	STP_SYM(PTRACE_SETFPREGS),
+#endif
+#ifdef PTRACE_ATTACH
+	STP_SYM(PTRACE_ATTACH),
+#endif
+#ifdef PTRACE_DETACH
+	STP_SYM(PTRACE_DETACH),
+#endif
+#ifdef PTRACE_GETFPXREGS
+	STP_SYM(PTRACE_GETFPXREGS),
+#endif
+#ifdef PTRACE_SETFPXREGS
+	STP_SYM(PTRACE_SETFPXREGS),
+#endif
+#ifdef PTRACE_OLDSETOPTIONS
+	STP_SYM(PTRACE_OLDSETOPTIONS),
+#endif
+#ifdef PTRACE_SYSCALL
+	STP_SYM(PTRACE_SYSCALL),
+#endif
+#ifdef PTRACE_GET_THREAD_AREA
+	STP_SYM(PTRACE_GET_THREAD_AREA),
+#endif
+#ifdef PTRACE_SET_THREAD_AREA
+	STP_SYM(PTRACE_SET_THREAD_AREA),
+#endif
+#ifdef PTRACE_ARCH_PRCTL
+	STP_SYM(PTRACE_ARCH_PRCTL),
+#endif
+#ifdef PTRACE_SYSEMU
+	STP_SYM(PTRACE_SYSEMU),
+#endif
+#ifdef PTRACE_SYSEMU_SINGLESTEP
+	STP_SYM(PTRACE_SYSEMU_SINGLESTEP),
+#endif
+#ifdef PTRACE_SINGLEBLOCK
+	STP_SYM(PTRACE_SINGLEBLOCK),
+#endif
+#ifdef PTRACE_SETOPTIONS
+	STP_SYM(PTRACE_SETOPTIONS),
+#endif
+#ifdef PTRACE_GETEVENTMSG
+	STP_SYM(PTRACE_GETEVENTMSG),
+#endif
+#ifdef PTRACE_GETSIGINFO
+	STP_SYM(PTRACE_GETSIGINFO),
+#endif
+#ifdef PTRACE_SETSIGINFO
+	STP_SYM(PTRACE_SETSIGINFO),
+#endif
+#ifdef PTRACE_GETREGSET
+	STP_SYM(PTRACE_GETREGSET),
+#endif
+#ifdef PTRACE_SETREGSET
+	STP_SYM(PTRACE_SETREGSET),
+#endif
+#ifdef PTRACE_SEIZE
+	STP_SYM(PTRACE_SEIZE),
+#endif
+#ifdef PTRACE_INTERRUPT
+	STP_SYM(PTRACE_INTERRUPT),
+#endif
+#ifdef PTRACE_LISTEN
+	STP_SYM(PTRACE_LISTEN),
+#endif
+#ifdef PTRACE_PEEKSIGINFO
+	STP_SYM(PTRACE_PEEKSIGINFO),
+#endif
+#ifdef PTRACE_GETSIGMASK
+	STP_SYM(PTRACE_GETSIGMASK),
+#endif
+#ifdef PTRACE_SETSIGMASK
+	STP_SYM(PTRACE_SETSIGMASK),
+#endif
+#ifdef PTRACE_SECCOMP_GET_FILTER
+	STP_SYM(PTRACE_SECCOMP_GET_FILTER),
+#endif
+#ifdef PTRACE_SECCOMP_GET_METADATA
+	STP_SYM(PTRACE_SECCOMP_GET_METADATA),
+#endif
+#ifdef PTRACE_GET_SYSCALL_INFO
+	STP_SYM(PTRACE_GET_SYSCALL_INFO),
+#endif
+#ifdef PTRACE_GET_RSEQ_CONFIGURATION
+	STP_SYM(PTRACE_GET_RSEQ_CONFIGURATION),
+#endif
+#ifdef PTRACE_SET_SYSCALL_USER_DISPATCH_CONFIG
+	STP_SYM(PTRACE_SET_SYSCALL_USER_DISPATCH_CONFIG),
+#endif
+#ifdef PTRACE_GET_SYSCALL_USER_DISPATCH_CONFIG
+	STP_SYM(PTRACE_GET_SYSCALL_USER_DISPATCH_CONFIG),
+#endif
+};
+
+/* personality(2): the execution domain a field of PER_MASK (the domains
+ * without flags of their own), then the flags */
+static const struct stp_sym stp_sc_personality[] = {
+	STP_FIELD(PER_LINUX, PER_MASK),
+	STP_FIELD(PER_BSD, PER_MASK),
+	STP_FIELD(PER_LINUX32, PER_MASK),
+	STP_FIELD(PER_RISCOS, PER_MASK),
+	STP_FIELD(PER_OSF4, PER_MASK),
+	STP_FIELD(PER_HPUX, PER_MASK),
+	STP_FLAG(UNAME26),
+	STP_FLAG(ADDR_NO_RANDOMIZE),
+	STP_FLAG(FDPIC_FUNCPTRS),
+	STP_FLAG(MMAP_PAGE_ZERO),
+	STP_FLAG(ADDR_COMPAT_LAYOUT),
+	STP_FLAG(READ_IMPLIES_EXEC),
+	STP_FLAG(ADDR_LIMIT_32BIT),
+	STP_FLAG(SHORT_INODE),
+	STP_FLAG(WHOLE_SECONDS),
+	STP_FLAG(STICKY_TIMEOUTS),
+	STP_FLAG(ADDR_LIMIT_3GB),
+};
+
+/* a few common ioctl(2) requests (terminals, FIO*) */
+static const struct stp_sym stp_sc_ioctl_cmd[] = {
+	STP_SYM(TCGETS),
+	STP_SYM(TCSETS),
+	STP_SYM(TCSETSW),
+	STP_SYM(TCSETSF),
+	STP_SYM(TCGETA),
+	STP_SYM(TCSETA),
+	STP_SYM(TCSETAW),
+	STP_SYM(TCSETAF),
+	STP_SYM(TCSBRK),
+	STP_SYM(TCXONC),
+	STP_SYM(TCFLSH),
+	STP_SYM(TIOCEXCL),
+	STP_SYM(TIOCNXCL),
+	STP_SYM(TIOCSCTTY),
+	STP_SYM(TIOCGPGRP),
+	STP_SYM(TIOCSPGRP),
+	STP_SYM(TIOCOUTQ),
+	STP_SYM(TIOCSTI),
+	STP_SYM(TIOCGWINSZ),
+	STP_SYM(TIOCSWINSZ),
+	STP_SYM(TIOCMGET),
+	STP_SYM(TIOCMSET),
+	STP_SYM(FIONREAD),
+	STP_SYM(TIOCLINUX),
+	STP_SYM(TIOCCONS),
+	STP_SYM(FIONBIO),
+	STP_SYM(TIOCNOTTY),
+	STP_SYM(TIOCSETD),
+	STP_SYM(TIOCGETD),
+	STP_SYM(TIOCGSID),
+	STP_SYM(TIOCGPTN),
+	STP_SYM(TIOCSPTLCK),
+	STP_SYM(FIONCLEX),
+	STP_SYM(FIOCLEX),
+	STP_SYM(FIOASYNC),
+#ifdef TIOCGPTPEER
+	STP_SYM(TIOCGPTPEER),
+#endif
+#ifdef FIOQSIZE
+	STP_SYM(FIOQSIZE),
+#endif
+};
+/* Every table, with how stp_sc_str renders it. */
+#define STP_SC_TABLES(X) \
+	X(open_flags, FLAGS) \
+	X(at_flags, FLAGS) \
+	X(faccessat_flags, FLAGS) \
+	X(access_mode, FLAGS) \
+	X(mmap_prot, FLAGS) \
+	X(mmap_flags, FLAGS) \
+	X(mremap_flags, FLAGS) \
+	X(msync_flags, FLAGS) \
+	X(madvise_advice, ENUM) \
+	X(mlock_flags, FLAGS) \
+	X(mlockall_flags, FLAGS) \
+	X(clone_flags, FLAGS) \
+	X(signal, ENUM) \
+	X(sigprocmask_how, ENUM) \
+	X(sa_flags, FLAGS) \
+	X(sigaltstack_flags, FLAGS) \
+	X(errno, ENUM) \
+	X(seek_whence, ENUM) \
+	X(fcntl_cmd, ENUM) \
+	X(fd_flags, FLAGS) \
+	X(address_family, ENUM) \
+	X(socket_type, FLAGS) \
+	X(socket_level, ENUM) \
+	X(socket_option, ENUM) \
+	X(msg_flags, FLAGS) \
+	X(shutdown_how, ENUM) \
+	X(clock_id, ENUM) \
+	X(timer_flags, FLAGS) \
+	X(futex_op, FLAGS) \
+	X(wait_options, FLAGS) \
+	X(waitid_which, ENUM) \
+	X(rlimit_resource, ENUM) \
+	X(rusage_who, ENUM) \
+	X(itimer_which, ENUM) \
+	X(priority_which, ENUM) \
+	X(sched_policy, FLAGS) \
+	X(poll_events, FLAGS) \
+	X(epoll_ctl_op, ENUM) \
+	X(epoll_events, FLAGS) \
+	X(epoll_create_flags, FLAGS) \
+	X(eventfd_flags, FLAGS) \
+	X(timerfd_create_flags, FLAGS) \
+	X(timerfd_settime_flags, FLAGS) \
+	X(signalfd_flags, FLAGS) \
+	X(inotify_init_flags, FLAGS) \
+	X(inotify_mask, FLAGS) \
+	X(fadvise_advice, ENUM) \
+	X(flock_op, FLAGS) \
+	X(mount_flags, FLAGS) \
+	X(umount_flags, FLAGS) \
+	X(prctl_option, ENUM) \
+	X(arch_prctl_code, ENUM) \
+	X(namespace_flags, FLAGS) \
+	X(renameat2_flags, FLAGS) \
+	X(memfd_flags, FLAGS) \
+	X(statx_mask, FLAGS) \
+	X(ptrace_request, ENUM) \
+	X(personality, FLAGS) \
+	X(ioctl_cmd, ENUM)
+
+enum stp_sc_table {
+#define STP_SC_ID(name, kind) STP_SC_##name,
+	STP_SC_TABLES(STP_SC_ID)
+#undef STP_SC_ID
+	STP_SC_NTABLES
+};
+
+struct stp_sc_table_info {
+	const struct stp_sym *syms;
+	size_t n;
+	bool flags;		/* FLAGS: stp_flags_str; ENUM: stp_enum_str */
+};
+
+#define STP_SC_FLAGS true
+#define STP_SC_ENUM false
+static const struct stp_sc_table_info stp_sc_tables[STP_SC_NTABLES] = {
+#define STP_SC_INFO(name, kind) \
+	[STP_SC_##name] = { stp_sc_##name, ARRAY_SIZE(stp_sc_##name), STP_SC_##kind },
+	STP_SC_TABLES(STP_SC_INFO)
+#undef STP_SC_INFO
+};
+#undef STP_SC_FLAGS
+#undef STP_SC_ENUM
+
+/* @v rendered with table @id (its own rule) into @buf of @len bytes. */
+static inline size_t stp_sc_str(char *buf, size_t len, enum stp_sc_table id, s64 v)
+{
+	const struct stp_sc_table_info *t = &stp_sc_tables[id];
+
+	if (t->flags)
+		return stp_flags_str(buf, len, (u64)v, t->syms, t->n);
+	return stp_enum_str(buf, len, v, t->syms, t->n);
+}
+
+/* The name of @v in table @id (masks ignored), or NULL. */
+static inline const char *stp_sc_name(enum stp_sc_table id, s64 v)
+{
+	return stp_enum_name(v, stp_sc_tables[id].syms, stp_sc_tables[id].n);
+}
+
+#endif
