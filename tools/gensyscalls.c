@@ -19,7 +19,7 @@
 #include <string.h>
 
 #define MAX_ITEMS	32
-#define MAX_CALLS	8
+#define MAX_CALLS	16
 #define LINE_MAX_LEN	4096
 
 /* One variable of an alias, or one piece of its argstr. */
