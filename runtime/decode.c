@@ -57,7 +57,7 @@ size_t stp_flags_str(char *buf, size_t len, uint64_t v,
 			stp_out_char(&o, '|');
 		decode_out_num(&o, v & live, 16, false, "0x");
 	} else if (!any) {
-		stp_out_char(&o, '0');
+		decode_out_s(&o, "0x0");	/* as the reference's argstrs print it */
 	}
 	return decode_end(&o);
 }
@@ -81,6 +81,9 @@ size_t stp_enum_str(char *buf, size_t len, int64_t v,
 	if (name)
 		decode_out_s(&o, name);
 	else
-		decode_out_num(&o, v < 0 ? 0 - (u64)v : (u64)v, 10, v < 0, "");
+		/* unknown: hex as the reference's argstrs print it, negatives
+		 * (fd-like values) in decimal */
+		decode_out_num(&o, v < 0 ? 0 - (u64)v : (u64)v, v < 0 ? 10 : 16,
+			       v < 0, v < 0 ? "" : "0x");
 	return decode_end(&o);
 }

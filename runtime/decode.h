@@ -3,7 +3,8 @@
  * system-call library (argstr, retstr). A table is an array of stp_sym;
  * two renderings serve every table: flags (names joined with '|', the
  * bits no entry names in hex) and enum (the name of the value, else the
- * number in decimal). The tables themselves are kernel-only
+ * number: in hex, in decimal when negative), as the reference's argstrs
+ * print them. The tables themselves are kernel-only
  * (linux/sc_tables.h); this file is portable and unit-tested in user
  * space (testsuite/unit/runtime_decode_test.c). */
 #ifndef STP_DECODE_H
@@ -40,7 +41,7 @@ struct stp_sym {
  * '|'. Each match takes its mask's bits out of play: a later entry matches
  * only if all its mask bits are still in play (so O_TMPFILE, listed before
  * O_DIRECTORY, which it includes, hides it). Bits of @v still in play at
- * the end follow as one 0x%llx; @v == 0 with no match is "0". Writes at
+ * the end follow as one 0x%llx; @v == 0 with no match is "0x0". Writes at
  * most @len bytes, NUL included (nothing when len == 0); returns the
  * length stored. */
 size_t stp_flags_str(char *buf, size_t len, uint64_t v,
@@ -50,7 +51,8 @@ size_t stp_flags_str(char *buf, size_t len, uint64_t v,
  * else NULL. */
 const char *stp_enum_name(int64_t v, const struct stp_sym *t, size_t nt);
 
-/* That name, else @v in decimal; bounded as stp_flags_str. */
+/* That name, else @v in hex (0x..), in decimal when negative; bounded as
+ * stp_flags_str. */
 size_t stp_enum_str(char *buf, size_t len, int64_t v,
 		    const struct stp_sym *t, size_t nt);
 

@@ -77,17 +77,17 @@ static void test_flags(void)
 	FLAGS(020000000, open_t, "O_RDONLY|0x400000");	/* __O_TMPFILE alone */
 	FLAGS(0x40000041, open_t, "O_WRONLY|O_CREAT|0x40000000");
 	FLAGS(0x8000000000000003ull, open_t, "0x8000000000000003");
-	FLAGS(0, prot_t, "0");
+	FLAGS(0, prot_t, "0x0");
 	FLAGS(5, prot_t, "1|4");	/* STP_FLAG names the macro as written */
 	FLAGS(8, prot_t, "0x8");
 	FLAGS(0xf, prot_t, "1|2|4|0x8");
 	FLAGS(~0ull, prot_t, "1|2|4|0xfffffffffffffff8");
-	FLAGS(0, map_t, "0");
+	FLAGS(0, map_t, "0x0");
 	FLAGS(0x22, map_t, "MAP_PRIVATE|MAP_ANONYMOUS");
 	FLAGS(0x23, map_t, "MAP_SHARED_VALIDATE|MAP_ANONYMOUS");
 	FLAGS(0x24, map_t, "MAP_ANONYMOUS|0x4");	/* field value 4 unnamed */
 	FLAGS(0x40, map_t, "0x40");			/* mask 0: never a flag */
-	FLAGS(0, sig_t, "0");
+	FLAGS(0, sig_t, "0x0");
 	FLAGS(1, sig_t, "0x1");
 	FLAGS(5, open_t, "O_WRONLY|0x4");
 	CHECK(stp_flags_str(buf, sizeof(buf), 0x41, open_t, 0) == 4 &&
@@ -99,11 +99,11 @@ static void test_enum(void)
 	ENUM(1, sig_t, "SIGHUP");
 	ENUM(9, sig_t, "SIGKILL");			/* first of two */
 	ENUM(-100, sig_t, "AT_FDCWD");
-	ENUM(0, sig_t, "0");
+	ENUM(0, sig_t, "0x0");
 	ENUM(-5, sig_t, "-5");
-	ENUM(64, sig_t, "64");
+	ENUM(64, sig_t, "0x40");
 	ENUM(INT64_MIN, sig_t, "-9223372036854775808");
-	ENUM(INT64_MAX, sig_t, "9223372036854775807");
+	ENUM(INT64_MAX, sig_t, "0x7fffffffffffffff");
 	ENUM(2, open_t, "O_RDWR");			/* masks ignored */
 	CHECK(stp_enum_name(9, sig_t, N(sig_t)) == sig_t[1].name);
 	CHECK(stp_enum_name(2, sig_t, N(sig_t)) == NULL);
