@@ -434,8 +434,8 @@ static void emit(FILE *o, const struct entry *e)
 	fprintf(o, "\tretval = __sc_ret()\n");
 	fprintf(o, "\tretstr = %s\n", e->retstr[0] ? e->retstr : "return_str(1, retval)");
 	fprintf(o, "}\n");
-	fprintf(o, "probe nd_syscall.%s = syscall.%s { }\n", e->alias, e->alias);
-	fprintf(o, "probe nd_syscall.%s.return = syscall.%s.return { }\n",
+	fprintf(o, "probe nd_syscall.%s = syscall.%s ? { }\n", e->alias, e->alias);
+	fprintf(o, "probe nd_syscall.%s.return = syscall.%s.return ? { }\n",
 		e->alias, e->alias);
 }
 

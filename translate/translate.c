@@ -291,8 +291,15 @@ int translate(const struct elab_result *r, const struct session *s, const char *
 	for (i = 0; i < r->embeds.n; i++) {
 		const struct decl *d = r->embeds.v[i];
 
-		fprintf(out, "/* embedded C from %s:%u */\n%s\n\n",
-			d->loc.src ? d->loc.src->name : "?", d->loc.line, d->code);
+		bool lib = d->loc.src && d->loc.src->library;
+
+		/* A library file's helpers serve all its functions; a script
+		 * uses some of them. */
+		fprintf(out, "/* embedded C from %s:%u */\n%s%s\n%s\n",
+			d->loc.src ? d->loc.src->name : "?", d->loc.line,
+			lib ? "#pragma GCC diagnostic push\n"
+			      "#pragma GCC diagnostic ignored \"-Wunused-function\"\n" : "",
+			d->code, lib ? "#pragma GCC diagnostic pop\n" : "");
 	}
 	if (r->dw_printer_code.n)
 		fputs("/* the printers of $var$ and $var$$, one per type (pass 2) */\n", out);
