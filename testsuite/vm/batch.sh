@@ -98,16 +98,38 @@ rok() {
 		) >/tmp/g 2>&1 </dev/null &
 		gp=$!
 	fi
-	"$@" >/tmp/o 2>/tmp/e </dev/null &
-	sp=$!
-	(
-		sleep "$to"
-		echo timeout >/tmp/to
-		kill -TERM $sp
-		sleep 5
-		kill -KILL $sp
-	) >/dev/null 2>&1 &
-	wp=$!
+	# A test with a PROG (runok) runs without address-space randomization, and its
+	# processes get the same pids at each run: the watchdog starts first, then after a
+	# quiet moment the pid counter is reset, and staprun is pid 10000.
+	if [ -n "${PROG:-}" ]; then
+		aslr=$(cat /proc/sys/kernel/randomize_va_space)
+		echo 0 >/proc/sys/kernel/randomize_va_space
+		rm -f /tmp/sp
+		(
+			sleep "$to"
+			echo timeout >/tmp/to
+			kill -TERM "$(cat /tmp/sp)"
+			sleep 5
+			kill -KILL "$(cat /tmp/sp)"
+		) >/dev/null 2>&1 &
+		wp=$!
+		sleep 0.5
+		echo 9999 >/proc/sys/kernel/ns_last_pid
+		"$@" >/tmp/o 2>/tmp/e </dev/null &
+		sp=$!
+		echo $sp >/tmp/sp
+	else
+		"$@" >/tmp/o 2>/tmp/e </dev/null &
+		sp=$!
+		(
+			sleep "$to"
+			echo timeout >/tmp/to
+			kill -TERM $sp
+			sleep 5
+			kill -KILL $sp
+		) >/dev/null 2>&1 &
+		wp=$!
+	fi
 	wait $sp
 	rc=$?
 	kill $wp 2>/dev/null
@@ -115,6 +137,7 @@ rok() {
 		kill $gp 2>/dev/null
 		wait $gp 2>/dev/null
 	fi
+	if [ -n "${PROG:-}" ]; then echo "$aslr" >/proc/sys/kernel/randomize_va_space; fi
 	if [ -f /tmp/to ]; then echo "@@ROK:TIMEOUT:$name"; fi
 	if [ -d "/sys/module/$MOD" ]; then
 		echo "@@ROK:LEFTOVER:$name"
