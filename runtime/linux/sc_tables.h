@@ -1249,8 +1249,8 @@ static const struct stp_sym stp_sc_eventfd_flags[] = {
 
 /* timerfd_create(2) flags */
 static const struct stp_sym stp_sc_timerfd_create_flags[] = {
+	STP_FLAG(TFD_CLOEXEC),		/* the reference's order */
 	STP_FLAG(TFD_NONBLOCK),
-	STP_FLAG(TFD_CLOEXEC),
 };
 
 /* timerfd_settime(2) flags */
