@@ -155,6 +155,9 @@ static bool pure_call(struct octx *o, struct elab_func *f)
 		return state == &fn_pure;
 	if (f->decl->func.code) {
 		state = strstr(f->decl->func.code, "/* pure */") ? &fn_pure : &fn_impure;
+	} else if (!f->decl->func.body) {
+		/* a body written after pass 2 (the @entry setters) */
+		state = &fn_impure;
 	} else {
 		ptrmap_put(o->e->a, &o->fpure, f, (void *)&fn_busy);
 		ast_walk_stmt(&ef.v, f->decl->func.body);
