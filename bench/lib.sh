@@ -29,6 +29,12 @@ bench_tree() { # REL DIR
 		[ -e "$f" ] && ln -sfn "$f" "$dir/$(basename "$f")"
 	done
 	grep -v '\[' "$map" >"$dir/System.map"
+	# The reference finds the tracepoint headers (kernel.trace, its syscall.* aliases) under
+	# the tree's `source`, which Debian's split headers lack (as in testsuite/vm/batch.sh).
+	if [ ! -e "$dir/source" ]; then
+		f=$(sed -n 's/^include \(\/.*\)\/Makefile$/\1/p' "$dir/Makefile" 2>/dev/null | head -n 1)
+		if [ -n "$f" ] && [ -d "$f/include/trace/events" ]; then ln -s "$f" "$dir/source"; fi
+	fi
 }
 
 ref_puts() {
