@@ -349,8 +349,9 @@ static bool live_expr(struct ast_visitor *v, struct expr *x)
 	struct liveness *lv = (struct liveness *)v;
 	struct elab_var *var;
 
-	/* The left side of a plain store is written, not read. */
-	if (x->kind == EXPR_ASSIGN && x->bin.op != OP_STATS_ADD &&
+	/* The left side of a plain store is written, not read (a compound
+	 * one, x /= y, reads it: its operation stays, faults and all). */
+	if (x->kind == EXPR_ASSIGN && x->bin.op == OP_ASSIGN &&
 	    x->bin.l->kind == EXPR_SYMBOL) {
 		ast_walk_expr(v, x->bin.r);
 		return false;

@@ -99,10 +99,10 @@ static const struct stp_sym stp_sc_at_flags[] = {
 
 /* faccessat2(2) flags (AT_EACCESS shares AT_REMOVEDIR's bit) */
 static const struct stp_sym stp_sc_faccessat_flags[] = {
+	STP_FLAG(AT_SYMLINK_NOFOLLOW),	/* the reference's order */
 #ifdef AT_EACCESS
 	STP_FLAG(AT_EACCESS),
 #endif
-	STP_FLAG(AT_SYMLINK_NOFOLLOW),
 	STP_FLAG(AT_EMPTY_PATH),
 };
 
