@@ -237,36 +237,65 @@ static void stp_text_str(char *dst, const char *src, s64 len, bool quoted)
 	dst[at] = '\0';
 }
 
-/* The @len bytes at @src (NULs included: \000), escaped as stp_text_str
- * does and in double quotes, in at most @outlen bytes of output (<= 0 or
- * too large: MAXSTRINGLEN - 1); cut short it ends in `"...`. @src must
- * have a NUL after its @len bytes (an escape may look one sequence ahead). */
-static void stp_buf_quoted(char *dst, const char *src, size_t len, s64 outlen)
+/* The escaped form of byte @ch of a buffer into @out: as in a string
+ * (\n, \", \\, printable ASCII as itself), every other byte as \ooo, or
+ * as \xHH when @hex: the reference shows write's buffer "\001\002" and
+ * setxattr's value "\x01\x02". */
+static size_t stp_buf_escape(char *out, unsigned char ch, bool hex)
+{
+	static const char named[] = "abtnvfr";	/* \a = 7 .. \r = 13 */
+	static const char digits[] = "0123456789abcdef";
+
+	if (ch >= 7 && ch <= 13) {
+		out[0] = '\\';
+		out[1] = named[ch - 7];
+		return 2;
+	}
+	if (ch == '"' || ch == '\\') {
+		out[0] = '\\';
+		out[1] = (char)ch;
+		return 2;
+	}
+	if (ch >= 32 && ch < 127) {
+		out[0] = (char)ch;
+		return 1;
+	}
+	out[0] = '\\';
+	if (hex) {
+		out[1] = 'x';
+		out[2] = digits[ch >> 4];
+		out[3] = digits[ch & 0xf];
+		return 4;
+	}
+	out[1] = (char)('0' + (ch >> 6));
+	out[2] = (char)('0' + ((ch >> 3) & 7));
+	out[3] = (char)('0' + (ch & 7));
+	return 4;
+}
+
+/* The @len bytes at @src, escaped (stp_buf_escape) and in double quotes,
+ * in at most @outlen bytes of output (<= 0 or too large: MAXSTRINGLEN - 1);
+ * cut short it ends in `"...`. */
+static void stp_buf_quoted(char *dst, const char *src, size_t len, s64 outlen,
+			   bool hex)
 {
 	size_t limit = (outlen <= 0 || outlen > MAXSTRINGLEN - 1) ? MAXSTRINGLEN - 1 : (size_t)outlen;
-	size_t at = 0, i = 0, n, k;
-	char e[STP_ESCAPE_MAX];
+	size_t at = 0, i, k;
+	char e[4];
 
 	if (limit < 5)
 		limit = 5;
 	dst[at++] = '"';
-	while (i < len) {
-		if (!src[i]) {
-			memcpy(e, "\\000", 4);
-			k = 4;
-			n = 1;
-		} else {
-			k = stp_escape_next(e, src + i, &n);
-		}
+	for (i = 0; i < len; i++) {
+		k = stp_buf_escape(e, (unsigned char)src[i], hex);
 		/* room for this escape and the closing quote, or for `"...` */
-		if (at + k + (i + n < len ? 4 : 1) > limit) {
+		if (at + k + (i + 1 < len ? 4 : 1) > limit) {
 			memcpy(dst + at, "\"...", 4);
 			dst[at + 4] = '\0';
 			return;
 		}
 		memcpy(dst + at, e, k);
 		at += k;
-		i += n;
 	}
 	dst[at++] = '"';
 	dst[at] = '\0';
