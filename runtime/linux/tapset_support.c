@@ -99,6 +99,33 @@ static int stp_user_num(u64 addr, unsigned int size, bool sign, s64 *v)
 	return 0;
 }
 
+/* The @n-byte structure at user address @addr into @dst: true. Else false,
+ * with what an argstr shows for it in @out (@len bytes): "NULL" for 0, the
+ * address in hex when it cannot be read. */
+static bool stp_user_struct(char *out, size_t len, void *dst, u64 addr, size_t n)
+{
+	if (!addr) {
+		strscpy(out, "NULL", len);
+		return false;
+	}
+	if (stp_read_user(dst, addr, n)) {
+		snprintf(out, len, "0x%llx", (unsigned long long)addr);
+		return false;
+	}
+	return true;
+}
+
+/* The struct __kernel_timespec at user address @addr as argstrs show it,
+ * "[SEC.NSEC]" (stp_user_struct's text when it cannot be read). */
+static void stp_user_timespec_str(char *out, size_t len, u64 addr)
+{
+	struct __kernel_timespec ts;
+
+	if (stp_user_struct(out, len, &ts, addr, sizeof(ts)))
+		snprintf(out, len, "[%lld.%09lld]", (long long)ts.tv_sec,
+			 (long long)ts.tv_nsec);
+}
+
 /* The size of a C long in the current task's user space. */
 static unsigned int stp_user_long_size(void)
 {
@@ -139,20 +166,15 @@ static unsigned int stp_utf8_seq(const unsigned char *s, u32 *cp)
 
 #define STP_ESCAPE_MAX 10	/* the longest escape: \UXXXXXXXX */
 
-/* The escaped form of the character at @s into @out (STP_ESCAPE_MAX
- * bytes): \a \b \t \n \v \f \r, \" and \\; a valid UTF-8 sequence as
- * \uXXXX or \UXXXXXXXX (beyond U+FFFF); any other byte below 32 or from
- * 127 up as \ooo; printable ASCII as itself. Returns the escape's length;
- * *@used is the number of bytes of @s it stands for. */
-static size_t stp_escape_next(char *out, const char *s, size_t *used)
+/* The escaped form of byte @ch into @out (at most 4 bytes): \a \b \t \n
+ * \v \f \r, \" and \\; printable ASCII as itself; any other byte as \ooo,
+ * or as \xHH when @hex (the reference quotes strings and write's buffers
+ * with \ooo, setxattr's values with \xHH). Returns the escape's length. */
+static size_t stp_escape_byte(char *out, unsigned char ch, bool hex)
 {
 	static const char named[] = "abtnvfr";	/* \a = 7 .. \r = 13 */
-	static const char hex[] = "0123456789ABCDEF";
-	unsigned char ch = (unsigned char)*s;
-	unsigned int n, i, digits;
-	u32 cp;
+	static const char digits[] = "0123456789abcdef";
 
-	*used = 1;
 	if (ch >= 7 && ch <= 13) {
 		out[0] = '\\';
 		out[1] = named[ch - 7];
@@ -167,21 +189,42 @@ static size_t stp_escape_next(char *out, const char *s, size_t *used)
 		out[0] = (char)ch;
 		return 1;
 	}
-	n = ch >= 0x80 ? stp_utf8_seq((const unsigned char *)s, &cp) : 0;
-	if (n) {
-		*used = n;
-		digits = cp > 0xffff ? 8 : 4;
-		out[0] = '\\';
-		out[1] = digits == 8 ? 'U' : 'u';
-		for (i = 0; i < digits; i++)
-			out[2 + i] = hex[(cp >> (4 * (digits - 1 - i))) & 0xf];
-		return 2 + digits;
-	}
 	out[0] = '\\';
-	out[1] = (char)('0' + (ch >> 6));
-	out[2] = (char)('0' + ((ch >> 3) & 7));
-	out[3] = (char)('0' + (ch & 7));
+	if (hex) {
+		out[1] = 'x';
+		out[2] = digits[ch >> 4];
+		out[3] = digits[ch & 0xf];
+	} else {
+		out[1] = (char)('0' + (ch >> 6));
+		out[2] = (char)('0' + ((ch >> 3) & 7));
+		out[3] = (char)('0' + (ch & 7));
+	}
 	return 4;
+}
+
+/* The escaped form of the character at @s into @out (STP_ESCAPE_MAX
+ * bytes): \a \b \t \n \v \f \r, \" and \\; a valid UTF-8 sequence as
+ * \uXXXX or \UXXXXXXXX (beyond U+FFFF); any other byte below 32 or from
+ * 127 up as \ooo; printable ASCII as itself. Returns the escape's length;
+ * *@used is the number of bytes of @s it stands for. */
+static size_t stp_escape_next(char *out, const char *s, size_t *used)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	unsigned char ch = (unsigned char)*s;
+	unsigned int n, i, digits;
+	u32 cp;
+
+	*used = 1;
+	n = ch >= 0x80 ? stp_utf8_seq((const unsigned char *)s, &cp) : 0;
+	if (!n)
+		return stp_escape_byte(out, ch, false);
+	*used = n;
+	digits = cp > 0xffff ? 8 : 4;
+	out[0] = '\\';
+	out[1] = digits == 8 ? 'U' : 'u';
+	for (i = 0; i < digits; i++)
+		out[2 + i] = hex[(cp >> (4 * (digits - 1 - i))) & 0xf];
+	return 2 + digits;
 }
 
 /* Append to @dst (at *@at) the escaped characters of @src while they fit
@@ -237,43 +280,7 @@ static void stp_text_str(char *dst, const char *src, s64 len, bool quoted)
 	dst[at] = '\0';
 }
 
-/* The escaped form of byte @ch of a buffer into @out: as in a string
- * (\n, \", \\, printable ASCII as itself), every other byte as \ooo, or
- * as \xHH when @hex: the reference shows write's buffer "\001\002" and
- * setxattr's value "\x01\x02". */
-static size_t stp_buf_escape(char *out, unsigned char ch, bool hex)
-{
-	static const char named[] = "abtnvfr";	/* \a = 7 .. \r = 13 */
-	static const char digits[] = "0123456789abcdef";
-
-	if (ch >= 7 && ch <= 13) {
-		out[0] = '\\';
-		out[1] = named[ch - 7];
-		return 2;
-	}
-	if (ch == '"' || ch == '\\') {
-		out[0] = '\\';
-		out[1] = (char)ch;
-		return 2;
-	}
-	if (ch >= 32 && ch < 127) {
-		out[0] = (char)ch;
-		return 1;
-	}
-	out[0] = '\\';
-	if (hex) {
-		out[1] = 'x';
-		out[2] = digits[ch >> 4];
-		out[3] = digits[ch & 0xf];
-		return 4;
-	}
-	out[1] = (char)('0' + (ch >> 6));
-	out[2] = (char)('0' + ((ch >> 3) & 7));
-	out[3] = (char)('0' + (ch & 7));
-	return 4;
-}
-
-/* The @len bytes at @src, escaped (stp_buf_escape) and in double quotes,
+/* The @len bytes at @src, escaped (stp_escape_byte) and in double quotes,
  * in at most @outlen bytes of output (<= 0 or too large: MAXSTRINGLEN - 1);
  * cut short it ends in `"...`. */
 static void stp_buf_quoted(char *dst, const char *src, size_t len, s64 outlen,
@@ -287,7 +294,7 @@ static void stp_buf_quoted(char *dst, const char *src, size_t len, s64 outlen,
 		limit = 5;
 	dst[at++] = '"';
 	for (i = 0; i < len; i++) {
-		k = stp_buf_escape(e, (unsigned char)src[i], hex);
+		k = stp_escape_byte(e, (unsigned char)src[i], hex);
 		/* room for this escape and the closing quote, or for `"...` */
 		if (at + k + (i + 1 < len ? 4 : 1) > limit) {
 			memcpy(dst + at, "\"...", 4);
