@@ -34,6 +34,7 @@ struct pm_ctx {
 	const struct pm_frame *frames;	/* innermost first */
 	struct expr *cond;
 	int quiet;			/* inside an optional point */
+	const char *quiet_why;		/* the first error it kept quiet */
 	int wild_suffix;		/* inside an alias a wildcard reached,
 					 * with the point's suffix: a suffix
 					 * that does not fit is no match, not
@@ -188,11 +189,15 @@ void pm_error(struct elab *e, struct pm_ctx *c, const struct srcloc *loc,
 	int n;
 
 	c->errors++;
-	if (c->quiet || e->listing)
+	if (e->listing || (c->quiet && c->quiet_why))
 		return;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	if (c->quiet) {
+		c->quiet_why = arena_printf(e->a, "%s", msg);
+		return;
+	}
 	c0 = c->top->comps.v[0];
 	diag_report(e->d, DIAG_SEMANTIC_ERROR, &c0->loc,
 		    arena_printf(e->a, "identifier '%s'", c0->name),
@@ -663,6 +668,8 @@ static int resolve_point(struct elab *e, struct pm_ctx *c,
 
 	if (e->tapsets)
 		tapset_include_aliases(e, c0->name);
+	if (!c->depth)
+		c->quiet_why = NULL;	/* a point as the user wrote it */
 	if (optional)
 		c->quiet++;
 	r = match_at(e, &m, e->root, 0);
@@ -684,8 +691,9 @@ static int resolve_point(struct elab *e, struct pm_ctx *c,
 		pm_error(e, c, &pp->loc, arena_printf(e->a, "identifier '%s'",
 						      ((const struct pp_component *)
 						       pp->comps.v[0])->name),
-			 "no match: alias %s resolves to no probe point",
-			 pm_point_text(e, nm));
+			 "no match: alias %s resolves to no probe point%s%s",
+			 pm_point_text(e, nm), c->quiet_why ? ": " : "",
+			 c->quiet_why ? c->quiet_why : "");
 	} else if (m.fail_node && m.fail_i == pp->comps.n) {
 		const struct pp_component *last = pp->comps.v[pp->comps.n - 1];
 

@@ -11,6 +11,7 @@
 #include "elaborate/probes/points.h"
 
 #include <stdint.h>
+#include <string.h>
 
 #include "util/arena.h"
 #include "util/intern.h"
@@ -63,6 +64,13 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 		uintptr_t v;
 
 		v = (uintptr_t)ptrmap_get(&e->sc_nrs, name);
+		if (!strncmp(name, "ia32:", 5)) {
+			pm_error(e, c, &c0->param->loc, elab_token(e, c0->param),
+				 "%s is not an x86-64 system call (a 32-bit or "
+				 "16-bit-uid one): the library probes the native "
+				 "x86-64 calls only (man tapset::syscalls)", name + 5);
+			return -1;
+		}
 		if (!v) {
 			pm_error(e, c, &c0->param->loc, elab_token(e, c0->param),
 				 "no system call '%s' in kernel %s", name, e->ki->release);
