@@ -236,7 +236,9 @@ static bool member(struct access *ac, const char *field)
 	return true;
 }
 
-static bool index_step(struct access *ac, const struct expr *ix)
+/* [@ix] of the current object; @of_self (the first step of a @cast) takes
+ * the object as element 0 of an array of its type, as ((T *)p)[i]. */
+static bool index_step(struct access *ac, const struct expr *ix, bool of_self)
 {
 	Dwarf_Die st, elem;
 	int tag = dwv_tag(ac, &st);
@@ -247,7 +249,9 @@ static bool index_step(struct access *ac, const struct expr *ix)
 		iv = arena_printf(ac->e->a, DWE_INDEX_LITERAL, (long long)ix->num);
 	else
 		iv = arena_printf(ac->e->a, DWE_INDEX_ARG, ac->nidx++);
-	if (tag == DW_TAG_pointer_type) {
+	if (of_self && tag != DW_TAG_pointer_type && tag != DW_TAG_array_type) {
+		elem = ac->type;
+	} else if (tag == DW_TAG_pointer_type) {
 		if (!dwv_deref(ac, &st))
 			return false;
 		elem = ac->type;
@@ -450,7 +454,8 @@ static const char *finish(struct access *ac, const struct target_path *p,
 	for (i = 0; ok && i < p->comps.n; i++) {
 		const struct target_comp *tc = p->comps.v[i];
 
-		ok = tc->is_index ? index_step(ac, tc->index) : member(ac, tc->field);
+		ok = tc->is_index ? index_step(ac, tc->index, i == 0 && ac->cast_root) :
+				    member(ac, tc->field);
 	}
 	if (ok && p->pretty) {
 		if (write || p->addr_of) {
@@ -550,6 +555,7 @@ const char *dw_cast_code(struct elab *e, struct dw_mod *m, const char *type,
 		return NULL;
 	}
 	ac.has_type = true;
+	ac.cast_root = true;
 	sb_adds(&ac.c, DWE_SLOTS_DECL);
 	sb_adds(&ac.c, DWE_CAST_POINTER);
 	ac.slot = 0;

@@ -53,6 +53,7 @@ struct access {
 	int nidx;
 	const char *err;
 	bool copy;		/* MEM: in a copy assembled from pieces */
+	bool cast_root;		/* @cast(p, T): p[i] indexes an array of T */
 };
 
 #define ACCESS_INIT(e_, s_, m_) \
