@@ -99,6 +99,10 @@ struct elab_probe {
 	bool procfs;			/* $value allowed */
 	bool procfs_write;
 	bool elided;
+	/* @entry(EXPR) in a return probe without DWARF: the probe at the
+	 * matching entry points that records EXPR by thread (targets.c) */
+	struct elab_probe *entry_probe;
+	bool entry_helper;		/* is such a probe: not listed by -L */
 };
 
 /* A symbol of a kernel module whose run-time address the module finds in

@@ -90,6 +90,8 @@ int pm_list(struct elab *e, const char *pattern, bool vars, FILE *out)
 	for (i = 0; i < e->out.probes.n; i++) {
 		struct elab_probe *p = e->out.probes.v[i];
 
+		if (p->entry_helper)
+			continue;
 		for (j = 0; j < p->points.n; j++) {
 			struct elab_point *pt = p->points.v[j];
 

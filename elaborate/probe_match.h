@@ -29,6 +29,10 @@ struct pm_family {
 	bool procfs_write;	/* ... and is what was written */
 	bool per_point;		/* each point gets its own copy of the body
 				 * ($vars differ between points) */
+	/* For a return point without DWARF: the matching entry point (a new
+	 * point), where @entry(EXPR) is evaluated; NULL when @pt is not a
+	 * return point. Families without it have no @entry (but DWARF's). */
+	struct elab_point *(*entry_of)(struct elab *e, const struct elab_point *pt);
 };
 
 /* One node of the tree: a component name and its parameter kind. */

@@ -12,6 +12,7 @@
 #include "elaborate/elab.h"
 #include "elaborate/probe_match.h"
 #include "parse/ast_walk.h"
+#include "parse/parse.h"
 #include "util/arena.h"
 #include "util/intern.h"
 #include "util/source.h"
@@ -399,8 +400,78 @@ bool tgt_assign(struct elab *e, const struct tgt_ctx *c, struct expr *x)
 	return dwarf_call(e, c, x, true, false);
 }
 
+/* @entry(EXPR) in a return probe whose points have no DWARF site but
+ * whose family knows their entry points (pm_family.entry_of: system
+ * calls): a probe at those entries stores EXPR in a global array by
+ * thread, and the return reads and deletes it, through two functions of
+ * a small library file made here. A return whose entry was not seen (it
+ * began before the module started) skips the rest of the probe, as a
+ * kretprobe without its entry would. Nested entries of one thread are
+ * not told apart (a thread cannot nest a system call). False when some
+ * point has no entry. */
+static bool entry_by_thread(struct elab *e, const struct tgt_ctx *c, struct expr *x)
+{
+	struct elab_probe *p = c->probe, *ep;
+	unsigned int k;
+	const char *text;
+	struct source *src;
+	struct ast_file *f;
+	struct ptrvec args = { 0 }, none = { 0 };
+	struct expr *call;
+	size_t i;
+
+	if (c->fn || !p || !p->points.n)
+		return false;
+	for (i = 0; i < p->points.n; i++) {
+		const struct elab_point *pt = p->points.v[i];
+
+		if (pt->site || !pt->family || !pt->family->entry_of)
+			return false;
+	}
+	ep = p->entry_probe;
+	if (!ep) {
+		ep = arena_new_obj(e->a, struct elab_probe);
+		for (i = 0; i < p->points.n; i++) {
+			const struct elab_point *pt = p->points.v[i];
+			struct elab_point *entry = pt->family->entry_of(e, pt);
+
+			if (!entry)
+				return false;	/* not a return point */
+			vec_push(e->a, &ep->points, entry);
+		}
+		ep->decl = p->decl;
+		ep->file = p->file;
+		ep->entry_helper = true;
+		ep->body = ast_block(e->a, &none, x->loc);
+		vec_push(e->a, &e->out.probes, ep);	/* resolved after this one */
+		p->entry_probe = ep;
+	}
+	k = e->tvar_seq++;
+	text = arena_printf(e->a,
+		"global __entry_%u\n"
+		"function __entry_set_%u(value) { __entry_%u[tid()] = value }\n"
+		"function __entry_get_%u() {\n"
+		"\tif (!([tid()] in __entry_%u)) next\n"
+		"\tv = __entry_%u[tid()]; delete __entry_%u[tid()]; return v\n"
+		"}\n", k, k, k, k, k, k, k);
+	src = source_from_mem(e->a, "<entry>", text, strlen(text));
+	f = parse_file(e->penv, src, true);
+	elab_include_file(e, f);
+	vec_push(e->a, &args, ast_clone_expr(e->a, x->operand));
+	call = ast_expr(e->a, EXPR_CALL, x->loc);
+	call->call.name = intern(e->in, arena_printf(e->a, "__entry_set_%u", k));
+	call->call.args = args;
+	vec_push(e->a, &ep->body->stmts, ast_stmt_expr(e->a, STMT_EXPR, call, x->loc));
+	x->kind = EXPR_CALL;
+	x->call.name = intern(e->in, arena_printf(e->a, "__entry_get_%u", k));
+	x->call.args = (struct ptrvec){ 0 };
+	return true;
+}
+
 bool tgt_entry(struct elab *e, const struct tgt_ctx *c, struct expr *x)
 {
+	if (!tgt_site(c) && x->operand->kind != EXPR_TARGET && entry_by_thread(e, c, x))
+		return true;
 	if (!tgt_site(c) || !tgt_site(c)->is_return) {
 		sym_error(e, x, "@entry is only valid in .return probes");
 		return false;

@@ -20,9 +20,31 @@
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
 
+static struct elab_point *entry_of(struct elab *e, const struct elab_point *pt);
+
 static const struct pm_family syscall_family = {
 	.name = "__syscall", .derive = derive, .mech = MECH_syscall,
+	.entry_of = entry_of,
 };
+
+/* The entry of the same call(s) as return point @pt. */
+static struct elab_point *entry_of(struct elab *e, const struct elab_point *pt)
+{
+	const struct syscall_point *d = pt->data;
+	struct syscall_point *ed;
+	struct elab_point *ep;
+
+	if (!d->ret)
+		return NULL;
+	ed = arena_new_obj(e->a, struct syscall_point);
+	*ed = *d;
+	ed->ret = false;
+	ep = arena_new_obj(e->a, struct elab_point);
+	*ep = *pt;
+	ep->data = ed;
+	ep->name = arena_printf(e->a, "%s (entry)", pt->name);
+	return ep;
+}
 
 /* The target kernel's system calls, read once: @e->sc_names by number
  * and @e->sc_nrs (name -> number + 1); false with *@why when there is
