@@ -136,16 +136,20 @@
 /* the snprintf argument of value k (k), of $$return */
 #define DWE_VAR_ARG ", (unsigned long long)v%d"
 #define DWE_RETURN_ARG_REGS ", (unsigned long long)regs_return_value(STP_DW_REGS)"
-/* the end of the body (format, arguments) */
+/* the end of the body (format, arguments); the format starts with a "%s"
+ * of "", as it may be empty ($$parms of a function without parameters),
+ * which -Wformat-zero-length refuses */
 #define DWE_VARS_END							\
-	"\t\tsnprintf(STAP_RETVALUE, MAXSTRINGLEN, \"%s\"%s);\n"		\
+	"\t\tsnprintf(STAP_RETVALUE, MAXSTRINGLEN, \"%%s%s\", \"\"%s);\n"	\
 	"\t\tSTAP_RETURN(STAP_RETVALUE);\n\t}\n"
 
 /* ---- printing ($var$, $$vars$): STP_PP appends to STAP_RETVALUE ---- */
 
 #define PP_DEFINE \
 	"#define STP_PP(...) do { if (n < MAXSTRINGLEN - 1) n += scnprintf(b + n, MAXSTRINGLEN - n, __VA_ARGS__); } while (0)\n"
-#define PP_HEAD "\t\tsize_t n = 0;\n\t\tchar *b = STAP_RETVALUE;\n\n\t\tb[0] = '\\0';\n" PP_DEFINE
+/* (n is unused when there is nothing to print: $$parms$ of a function
+ * without parameters) */
+#define PP_HEAD "\t\tsize_t n = 0;\n\t\tchar *b = STAP_RETVALUE;\n\n\t\t(void)n;\n\t\tb[0] = '\\0';\n" PP_DEFINE
 #define PP_TAIL "#undef STP_PP\n"
 /* the end of a printing body */
 #define PP_END PP_TAIL "\t\tSTAP_RETURN(STAP_RETVALUE);\n\t}\n"

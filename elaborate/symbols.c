@@ -8,6 +8,9 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "session.h"
 #include "elaborate/targets.h"
 #include "util/arena.h"
 #include "util/diag.h"
@@ -311,6 +314,13 @@ static void res_call(struct elab *e, struct scope *sc, struct expr *x)
 		else
 			sym_error(e, x, "unresolved function %s%s", x->call.name,
 				  similar_function(e, x->call.name));
+		return;
+	}
+	/* A library function marked guru-only (printk, the set_* writers)
+	 * needs -g when a user script calls it. */
+	if (!e->sess->guru && !(x->loc.src && x->loc.src->library) &&
+	    f->decl->func.code && strstr(f->decl->func.code, "/* guru */")) {
+		sym_error(e, x, "function may not be used unless -g is specified");
 		return;
 	}
 	if (tgt_site(&sc->tc) && tgt_needs_site(e, f)) {

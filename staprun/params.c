@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "staprun/staprun.h"
@@ -85,11 +86,36 @@ static int append(char **s, size_t *len, size_t *cap, const char *fmt, ...)
 	}
 }
 
+/* The local time zone now, for tz_gmtoff() and tz_name(): seconds west
+ * of UTC (daylight saving time included) and the zone's abbreviation,
+ * kept to the characters a module parameter can carry ("UTC" when the
+ * zone is unknown). */
+static void local_tz(long *west, char *name, size_t len)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+	size_t n = 0;
+	const char *z;
+
+	*west = 0;
+	z = "UTC";
+	if (localtime_r(&now, &tm)) {
+		*west = -tm.tm_gmtoff;
+		if (tm.tm_zone && tm.tm_zone[0])
+			z = tm.tm_zone;
+	}
+	for (; z[n] && n + 1 < len; n++)
+		name[n] = is_ident(z[n]) || z[n] == '+' || z[n] == '-' ? z[n] : '_';
+	name[n] = '\0';
+}
+
 char *params_build(const struct staprun_opts *o, pid_t target,
 		   char *err, size_t errlen)
 {
 	size_t len = 0, cap = 128;
 	char *s = malloc(cap);
+	char tzname[16];
+	long west;
 	int i, r = 0;
 
 	if (!s) {
@@ -109,6 +135,9 @@ char *params_build(const struct staprun_opts *o, pid_t target,
 		r |= append(&s, &len, &cap, "%s_stp_bulk=1", SEP);
 	/* stp_pid(): this process, where begin and end probes run. */
 	r |= append(&s, &len, &cap, "%s_stp_pid=%ld", SEP, (long)getpid());
+	local_tz(&west, tzname, sizeof(tzname));
+	r |= append(&s, &len, &cap, "%s_stp_tz_gmtoff=%ld _stp_tz_name=%s", SEP,
+		    west, tzname);
 	for (i = 0; i < o->nmodargs && !r; i++) {
 		if (params_check_modarg(o->modargs[i], err, errlen)) {
 			free(s);

@@ -25,6 +25,12 @@ static long _stp_target;
 module_param(_stp_target, long, 0400);
 static long _stp_pid;		/* staprun's pid: stp_pid() */
 module_param(_stp_pid, long, 0400);
+/* The local time zone as staprun saw it at start: seconds west of UTC and
+ * its abbreviation (tz_gmtoff(), tz_name(); the kernel has no zone). */
+static long _stp_tz_gmtoff;
+module_param(_stp_tz_gmtoff, long, 0400);
+static char _stp_tz_name[16] = "UTC";
+module_param_string(_stp_tz_name, _stp_tz_name, sizeof(_stp_tz_name), 0400);
 
 /* Probes other than begin/end/error fire only while running and until
  * exit() or a fatal error (as in the reference: no probe runs between

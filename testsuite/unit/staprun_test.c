@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <time.h>
 
 #include "staprun/staprun.h"
 #include "testsuite/unit/check.h"
@@ -94,26 +95,35 @@ static void test_params(void)
 	char path[256], want[256];
 	char *p;
 
-	/* _stp_pid (this process: stp_pid()) is always passed. */
+	/* _stp_pid (this process: stp_pid()) and the time zone are always
+	 * passed (TZ is set here: a POSIX TZ string needs no zone files). */
+	setenv("TZ", "EST5", 1);
+	tzset();
 	CHECK(PARSE(&o, "m.ko") == 0);
 	p = params_build(&o, 0, err, sizeof(err));
-	snprintf(want, sizeof(want), "_stp_pid=%ld", (long)getpid());
+	CHECK(p && strstr(p, " _stp_tz_gmtoff=18000 _stp_tz_name=EST"));
+	free(p);
+	setenv("TZ", "UTC0", 1);
+	tzset();
+	CHECK(PARSE(&o, "m.ko") == 0);
+	p = params_build(&o, 0, err, sizeof(err));
+	snprintf(want, sizeof(want), "_stp_pid=%ld _stp_tz_gmtoff=0 _stp_tz_name=UTC", (long)getpid());
 	CHECK(p && !strcmp(p, want));
 	free(p);
 	CHECK(PARSE(&o, "-s", "2", "-b", "m.ko", "x=1", "s=hello") == 0);
 	p = params_build(&o, 42, err, sizeof(err));
-	snprintf(want, sizeof(want), "_stp_bufsize=2097152 _stp_target=42 _stp_bulk=1 _stp_pid=%ld x=1 s=hello",
+	snprintf(want, sizeof(want), "_stp_bufsize=2097152 _stp_target=42 _stp_bulk=1 _stp_pid=%ld _stp_tz_gmtoff=0 _stp_tz_name=UTC x=1 s=hello",
 		 (long)getpid());
 	CHECK(p && !strcmp(p, want));
 	free(p);
 	CHECK(PARSE(&o, "-s", "4095", "m.ko", "v=-5") == 0);
 	p = params_build(&o, 0, err, sizeof(err));
-	snprintf(want, sizeof(want), "_stp_bufsize=4293918720 _stp_pid=%ld v=-5", (long)getpid());
+	snprintf(want, sizeof(want), "_stp_bufsize=4293918720 _stp_pid=%ld _stp_tz_gmtoff=0 _stp_tz_name=UTC v=-5", (long)getpid());
 	CHECK(p && !strcmp(p, want));
 	free(p);
 	CHECK(PARSE(&o, "m.ko", "a=1") == 0);
 	p = params_build(&o, 7, err, sizeof(err));
-	snprintf(want, sizeof(want), "_stp_target=7 _stp_pid=%ld a=1", (long)getpid());
+	snprintf(want, sizeof(want), "_stp_target=7 _stp_pid=%ld _stp_tz_gmtoff=0 _stp_tz_name=UTC a=1", (long)getpid());
 	CHECK(p && !strcmp(p, want));
 	free(p);
 	{
