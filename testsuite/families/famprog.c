@@ -6,11 +6,13 @@
  * proc: a thread (created, joined), then a child that tries to exec a
  *       missing file (ENOENT), then execs `/bin/sh -c "exit 3"` with one
  *       environment string; the parent waits for it.
- * sig:  a child installs a SIGUSR1 handler (mask SIGUSR2, SA_RESTART),
+ * sig:  a child installs a SIGUSR1 handler (mask SIGUSR2, SA_RESTART) and
+ *       a SIGTERM one (mask SIGUSR2, SA_SIGINFO),
  *       ignores SIGUSR2, blocks SIGHUP and says it is ready; the parent
  *       sends it SIGHUP (stays pending), SIGUSR2 (ignored), SIGUSR1
  *       (handled: the child then reads its pending set and answers), then
- *       SIGCONT with tgkill and SIGTERM with tkill, and waits for it.
+ *       SIGCONT with tgkill and SIGTERM with tkill (its handler exits),
+ *       and waits for it.
  * Each step waits for the previous one, so the events of one process come
  * in a fixed order. Output goes to /dev/null (staprun's stdout is the
  * test's). */
@@ -29,6 +31,22 @@ static void on_usr1(int sig)
 {
 	(void)sig;
 	got_usr1 = 1;
+}
+
+static void on_term(int sig)
+{
+	_exit(sig == SIGTERM ? 0 : 1);
+}
+
+/* Read each string of @v, so that its pages are present when a probe reads
+ * them without faulting. */
+static void touch(const char *const *v)
+{
+	const char *p;
+
+	for (; *v; v++)
+		for (p = *v; *(volatile const char *)p; p++)
+			;
 }
 
 static void *thread_main(void *arg)
@@ -52,9 +70,11 @@ static int proc_mode(void)
 	if (child < 0)
 		return 1;
 	if (child == 0) {
-		/* fault the strings in: the probes read them without faulting */
-		if (strlen(missing) + strlen(sh_argv[2]) + strlen(sh_envp[0]) == 0)
-			_exit(1);
+		const char *const m[] = { missing, NULL };
+
+		touch(m);
+		touch((const char *const *)sh_argv);
+		touch((const char *const *)sh_envp);
 		execve(missing, sh_argv, sh_envp);
 		execve("/bin/sh", sh_argv, sh_envp);
 		_exit(127);
@@ -84,6 +104,9 @@ static int sig_mode(void)
 		sigemptyset(&sa.sa_mask);
 		sigaddset(&sa.sa_mask, SIGUSR2);
 		sigaction(SIGUSR1, &sa, NULL);
+		sa.sa_handler = on_term;
+		sa.sa_flags = SA_SIGINFO;
+		sigaction(SIGTERM, &sa, NULL);
 		signal(SIGUSR2, SIG_IGN);
 		sigemptyset(&set);
 		sigaddset(&set, SIGHUP);
