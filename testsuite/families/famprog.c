@@ -13,6 +13,7 @@
  *       (handled: the child then reads its pending set and answers), then
  *       SIGCONT with tgkill and SIGTERM with tkill (its handler exits),
  *       and waits for it.
+ * codes: see codes_mode().
  * Each step waits for the previous one, so the events of one process come
  * in a fixed order. Output goes to /dev/null (staprun's stdout is the
  * test's). */
@@ -135,6 +136,51 @@ static int sig_mode(void)
 	return 0;
 }
 
+static void on_rt(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig;
+	(void)si;
+	(void)uc;
+}
+
+/* codes: signal 40 (blocked, with a SA_SIGINFO handler) queued to itself
+ * with rt_sigqueueinfo once for each si_code below, then unblocked, so
+ * that each is delivered; then SIGUSR1 (blocked) with si_code 1. */
+static int codes_mode(void)
+{
+	static const int codes[] = { 0, 1, 2, 3, 4, 5, 6, 0x80, -1, -2, -3, -4,
+				     -5, -6, -7, -60, 0x10000, -0x10000, 100 };
+	struct sigaction sa;
+	siginfo_t si;
+	sigset_t set;
+	unsigned i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_rt;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	sigaction(40, &sa, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, 40);
+	sigaddset(&set, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+		memset(&si, 0, sizeof(si));
+		si.si_signo = 40;
+		si.si_code = codes[i];
+		si.si_pid = getpid();
+		syscall(SYS_rt_sigqueueinfo, getpid(), 40, &si);
+	}
+	memset(&si, 0, sizeof(si));
+	si.si_signo = SIGUSR1;
+	si.si_code = 1;
+	syscall(SYS_rt_sigqueueinfo, getpid(), SIGUSR1, &si);
+	sigemptyset(&set);
+	sigaddset(&set, 40);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int fd = open("/dev/null", O_RDWR);
@@ -147,5 +193,7 @@ int main(int argc, char **argv)
 		return proc_mode();
 	if (argc > 1 && !strcmp(argv[1], "sig"))
 		return sig_mode();
+	if (argc > 1 && !strcmp(argv[1], "codes"))
+		return codes_mode();
 	return 2;
 }
