@@ -6,7 +6,9 @@
  * to a read-only descriptor (vfs_write's -EBADF), and the open of a FIFO for writing without
  * a reader (vfs_open's -ENXIO, only for the first directory). With `-m`, it first makes an
  * ext2 file system on /dev/ram0 (busybox mke2fs; brd.ko loaded by the test) and mounts it
- * on /mnt/e, so that the files there live on a block device.
+ * on /mnt/e, so that the files there live on a block device. With `-r` (after `-m`), it
+ * reads 4096 bytes at 1 MiB of /dev/ram0 itself (the block device's page cache readahead:
+ * mpage_readahead). The file system is unmounted at the end.
  *
  * Built by testsuite/runok/run with `gcc -static -O1 -Wall` (`# PROG: vfsprog.c`) and run
  * in the guest as /m/prog/vfsprog. Prints nothing; exit status 0, 1 on a set-up failure.
@@ -71,7 +73,7 @@ static void work(const char *dir, int fifo)
 
 int main(int argc, char **argv)
 {
-	int i = 1;
+	int i = 1, mounted = 0;
 
 	if (argc > 1 && !strcmp(argv[1], "-m")) {
 		i++;
@@ -81,8 +83,19 @@ int main(int argc, char **argv)
 		mkdir("/mnt/e", 0755);
 		if (mount("/dev/ram0", "/mnt/e", "ext2", 0, NULL))
 			return 1;
+		mounted = 1;
+	}
+	if (i < argc && !strcmp(argv[i], "-r")) {
+		int fd = open("/dev/ram0", O_RDONLY);
+
+		i++;
+		if (fd < 0 || pread(fd, rbuf, sizeof(rbuf), 1 << 20) < 0)
+			return 1;
+		close(fd);
 	}
 	for (; i < argc; i++)
 		work(argv[i], i == argc - 1);
+	if (mounted)	/* so that the test's modules can be removed */
+		umount("/mnt/e");
 	return 0;
 }
