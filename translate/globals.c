@@ -241,7 +241,15 @@ void xl_globals(struct xl *x)
 				: "\"\"";
 
 			em_head(x, "static char %s[MAXSTRINGLEN] = %s;", g, text);
-			em_head(x, "module_param_string(%s, %s, MAXSTRINGLEN, 0);", v->name, g);
+			/* The parameter is named as the global; module_param_string()
+			 * and module_param_named() would expand a name that is also a
+			 * kernel macro (io/inodewatch2's ATTR_MODE), the inner
+			 * __module_param_call() only pastes and quotes it. */
+			em_head(x, "static const struct kparam_string stp_pstring_%s = { MAXSTRINGLEN, %s };",
+				v->name, g);
+			em_head(x, "__module_param_call(MODULE_PARAM_PREFIX, %s, &param_ops_string, "
+				".str = &stp_pstring_%s, 0, -1, 0);", v->name, v->name);
+			em_head(x, "__MODULE_PARM_TYPE(%s, \"string\");", v->name);
 		} else {
 			const char *text = val ? arena_printf(x->a, "%lldLL", strtoll(val, NULL, 0))
 				: in && in->kind == EXPR_NUMBER
@@ -251,7 +259,9 @@ void xl_globals(struct xl *x)
 
 			em_head(x, "static s64 %s;", g);
 			em_head(x, "static long stp_param_%s = %s;", v->name, text);
-			em_head(x, "module_param_named(%s, stp_param_%s, long, 0);", v->name, v->name);
+			em_head(x, "__module_param_call(MODULE_PARAM_PREFIX, %s, &param_ops_long, "
+				"&stp_param_%s, 0, -1, 0);", v->name, v->name);
+			em_head(x, "__MODULE_PARM_TYPE(%s, \"long\");", v->name);
 			sb_addf(&init, "\t%s = stp_param_%s;\n", g, v->name);
 		}
 	}

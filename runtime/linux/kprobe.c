@@ -187,8 +187,14 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 		rc = -ENOMEM;
 	for (i = 0; !rc && i < n; i++)
 		stp_kp[i].d = &v[i];
+	/* Last to first: the kernel puts a kprobe that shares its address
+	 * with registered ones at the head of their list, so the handlers
+	 * then run in the script's order, and the .return handlers of one
+	 * function in the reverse order (their instances are a stack), as the
+	 * reference's do (runok vfs_values: vfs.read and vfs.do_sync_read on
+	 * vfs_read). */
 	for (i = 0; !rc && i < n; i++) {
-		struct stp_kprobe_state *s = &stp_kp[i];
+		struct stp_kprobe_state *s = &stp_kp[n - 1 - i];
 		const char *mod = stp_kprobe_module(s->d, &len);
 
 		rc = stp_kprobe_register_one(s);
@@ -203,7 +209,7 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 			rc = stp_kprobe_register_one(s);
 		rc = stp_registered(s->d->probe, s->d->optional, rc, "");
 		if (rc) {
-			while (i--)
+			for (i = 0; i < n; i++)
 				stp_kprobe_unregister_one(&stp_kp[i]);
 			stp_kp_closed = true;	/* the notifier leaves them alone */
 		}
@@ -219,7 +225,7 @@ static void stp_kprobes_module(struct module *mod, bool coming)
 
 	mutex_lock(&stp_kp_mutex);
 	for (i = 0; stp_kp && !stp_kp_closed && i < stp_kp_n; i++) {
-		struct stp_kprobe_state *s = &stp_kp[i];
+		struct stp_kprobe_state *s = &stp_kp[stp_kp_n - 1 - i];	/* as start */
 		size_t len;
 		const char *m = stp_kprobe_module(s->d, &len);
 		int rc;
