@@ -314,6 +314,19 @@ void stp_map_delete_matching(struct stp_map *m, const union stp_arg *keys, u32 m
 	}
 }
 
+/* The statistic a value sort of a statistics array compares: @by -1
+ * @count, -2 @sum, -3 @min, -4 @max, -5 @avg (see map.h). */
+static s64 stat_sort_value(const struct stp_stat *st, int by)
+{
+	switch (by) {
+	case -2: return st->sum;
+	case -3: return st->min;
+	case -4: return st->max;
+	case -5: return st->count ? st->sum / st->count : 0;
+	default: return st->count;
+	}
+}
+
 /* <0, 0, >0 as @a sorts before, with, after @b in the requested order. */
 static int compare(const struct stp_map *m, const struct stp_map_entry *a,
 		   const struct stp_map_entry *b, int by, int dir)
@@ -326,8 +339,8 @@ static int compare(const struct stp_map *m, const struct stp_map_entry *a,
 	if (type == STP_STRING) {
 		c = strncmp(x, y, MAXSTRINGLEN);
 	} else if (type == STP_STAT) {
-		s64 u = ((const struct stp_stat *)x)->count;
-		s64 v = ((const struct stp_stat *)y)->count;
+		s64 u = stat_sort_value((const struct stp_stat *)x, by);
+		s64 v = stat_sort_value((const struct stp_stat *)y, by);
 
 		c = u < v ? -1 : u > v;
 	} else {
@@ -379,7 +392,8 @@ struct stp_map_entry **stp_map_sorted_slot(struct stp_map *m, unsigned int slot,
 		e->pos = count;
 		v[count++] = e;
 	}
-	if (by && (by < 0 || (u32)by <= m->d.nkeys) && count > 1) {
+	if (by && (by < 0 || (u32)by <= m->d.nkeys) && count > 1 &&
+	    (by >= -1 || m->d.val_type == STP_STAT)) {
 		for (i = count / 2; i-- > 0;)
 			sift_down(m, v, i, count, by, dir);
 		for (i = count; i-- > 1;) {

@@ -71,7 +71,8 @@ void stp_map_delete_matching(struct stp_map *m, const union stp_arg *keys, u32 m
  * is returned with its length in *@n. A sort reorders the map itself (as
  * the reference does): plain iteration then follows the last sort, and
  * ties keep their current order. @by is 0 for the current order, -1 for
- * the value, i + 1 for key i; @dir is +1 ascending or -1 descending;
+ * the value (a statistics array's @count; -2 @sum, -3 @min, -4 @max, -5
+ * @avg), i + 1 for key i; @dir is +1 ascending or -1 descending;
  * @limit > 0 keeps that many. No allocation; O(n log n) heap sort. The
  * array is valid until the next call or change of the map. */
 struct stp_map_entry **stp_map_sorted(struct stp_map *m, int by, int dir,

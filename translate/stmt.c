@@ -107,6 +107,7 @@ static void s_foreach(struct xl *x, struct stmt *s)
 	const char *m, *v, *n, *i, *cont = xl_new_label(x, "cont"), *lim = "0";
 	const char *slice = NULL, *cnt = NULL;
 	unsigned mask = 0, slot = 0;
+	int sort_by = fe->sort_key;
 	bool stats;
 	size_t k;
 
@@ -118,10 +119,17 @@ static void s_foreach(struct xl *x, struct stmt *s)
 		return;
 	}
 	stats = arr->type == TYPE_STATS;
-	if (stats && fe->sort_stat && strcmp(fe->sort_stat, "count")) {
-		xl_error(x, &s->loc, "keyword 'foreach'",
-			 "translation of sorting by @%s is not yet supported", fe->sort_stat);
-		return;
+	if (stats && fe->sort_stat) {
+		static const char *const by_stat[] = { "count", "sum", "min", "max", "avg" };
+
+		for (k = 0; k < sizeof(by_stat) / sizeof(by_stat[0]) && strcmp(fe->sort_stat, by_stat[k]); k++)
+			;
+		if (k == sizeof(by_stat) / sizeof(by_stat[0])) {
+			xl_error(x, &s->loc, "keyword 'foreach'",
+				 "translation of sorting by @%s is not yet supported", fe->sort_stat);
+			return;
+		}
+		sort_by = -1 - (int)k;	/* stp_map_sorted_slot's codes */
 	}
 	for (k = 0; k < x->fe_stack.n; k++)
 		slot += x->fe_stack.v[k] == arr;
@@ -144,7 +152,7 @@ static void s_foreach(struct xl *x, struct stmt *s)
 		 : arena_printf(x->a, "%s.m", xl_global(x, arr)));
 	em(x, "u32 %s, %s;", n, i);
 	em(x, "struct stp_map_entry **%s = stp_map_sorted_slot(%s, %u, %d, %d, %s, &%s);",
-	   v, m, slot, fe->sort_key, fe->sort_dir ? fe->sort_dir : 1, slice ? "0" : lim, n);
+	   v, m, slot, sort_by, fe->sort_dir ? fe->sort_dir : 1, slice ? "0" : lim, n);
 	if (slice) {
 		cnt = xl_new_long(x);
 		em(x, "const union stp_arg *%s_keys = %s;", m, slice);
