@@ -41,9 +41,16 @@ static void emit(struct xl *x, const struct xl_point *v, size_t n, struct xl_tab
 			continue;
 		qsort(s, k, sizeof(*s), by_seq);
 		sb_addf(t->out, "static const struct stp_seq_probe stp_%s_probes[] = {\n", name);
-		for (i = 0; i < k; i++)
-			sb_addf(t->out, "\t{ &stp_pp%zu, %" PRId64 "LL },\n", s[i].id,
-				seq_point(s[i].pt)->seq);
+		for (i = 0; i < k; i++) {
+			int64_t seq = seq_point(s[i].pt)->seq;
+
+			/* -9223372036854775808LL is a negated literal too
+			 * large for long long: spell the minimum as S64_MIN */
+			if (seq == INT64_MIN)
+				sb_addf(t->out, "\t{ &stp_pp%zu, S64_MIN },\n", s[i].id);
+			else
+				sb_addf(t->out, "\t{ &stp_pp%zu, %" PRId64 "LL },\n", s[i].id, seq);
+		}
 		sb_adds(t->out, "};\n\n");
 		sb_addf(t->desc, "\t.%s = stp_%s_probes,\n\t.n%s = %zu,\n", name, name, name, k);
 	}
