@@ -481,6 +481,28 @@ bool tgt_entry(struct elab *e, const struct tgt_ctx *c, struct expr *x)
 	return dwarf_call(e, c, x, false, true);
 }
 
+/* Does @cast(...)->path or @var(...)->path (@x) resolve: its module, its
+ * type or variable, every member of its path? */
+static bool typed_defined(struct elab *e, const struct tgt_ctx *c, const struct expr *x)
+{
+	const char *why = NULL, *at, *name;
+	struct dw_mod *m;
+	bool str;
+	int nidx;
+
+	if (x->kind == EXPR_CAST) {
+		m = named_module(e, c, x->cast.module, &why);
+		return m && dw_cast_code(e, m, x->cast.type, &x->cast.path, false,
+					 &nidx, &str, &why);
+	}
+	at = strchr(x->atvar.name, '@');
+	name = at ? arena_strndup(e->a, x->atvar.name, (size_t)(at - x->atvar.name))
+		  : x->atvar.name;
+	m = named_module(e, c, x->atvar.module, &why);
+	return m && dw_var_code(e, m, name, at ? at + 1 : NULL, &x->atvar.path, false,
+				&nidx, &str, &why);
+}
+
 void tgt_fold_defined(struct elab *e, const struct tgt_ctx *c, struct expr *x)
 {
 	/* Only procfs' $value exists without debuginfo. */
@@ -490,6 +512,8 @@ void tgt_fold_defined(struct elab *e, const struct tgt_ctx *c, struct expr *x)
 
 	if (o->kind == EXPR_TARGET && !def)
 		def = target_defined(e, c, o);
+	else if (o->kind == EXPR_CAST || o->kind == EXPR_ATVAR)
+		def = typed_defined(e, c, o);
 
 	x->kind = EXPR_NUMBER;
 	x->num = def;
