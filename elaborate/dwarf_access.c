@@ -615,5 +615,7 @@ const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 
 const char *dwv_body_head(const struct dw_site *s)
 {
-	return s->kind ? s->kind->body_head : DWE_HEAD_REGS;
+	if (s->kind)
+		return s->kind->body_head;
+	return s->mod && dw_mod_kind(s->mod) == DW_USER ? DWE_HEAD_UREGS : DWE_HEAD_REGS;
 }
