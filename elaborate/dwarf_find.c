@@ -78,6 +78,15 @@ static int open_file(struct elab *e, struct dw_mod *m, const char *path,
 		goto fail;
 	}
 	m->dw = dwfl_module_getdwarf(m->dm, &bias);
+	if (!m->dw && m->kind == DW_USER && dwfl_module_getelf(m->dm, &bias) &&
+	    dwfl_module_getsymtab(m->dm) > 0) {
+		/* a program or library without debuginfo: its functions are
+		 * those of its symbol table (.symtab, else .dynsym), without
+		 * variables, as the reference has them */
+		m->bias = bias;
+		m->path = arena_strndup(e->a, path, strlen(path));
+		return 0;
+	}
 	if (!m->dw) {
 		*why = arena_printf(e->a, "'%s' has no DWARF debuginfo", path);
 		err = -ENODATA;
