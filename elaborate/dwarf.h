@@ -126,6 +126,8 @@ const char *dw_static_addr(struct elab *e, struct dw_mod *m, uint64_t addr,
 const char *dw_mod_path(const struct dw_mod *m);
 const char *dw_mod_name(const struct dw_mod *m);
 enum dw_mod_kind dw_mod_kind(const struct dw_mod *m);
+/* Has @m DWARF (else, a program or library, only its symbol table)? */
+bool dw_mod_has_dwarf(const struct dw_mod *m);
 /* Release the libdw handles of every module opened by @e. */
 void dw_close_all(struct elab *e);
 

@@ -505,3 +505,8 @@ int dw_file_offset(struct dw_mod *m, uint64_t pc, uint64_t *off)
 	}
 	return -ERANGE;
 }
+
+bool dw_mod_has_dwarf(const struct dw_mod *m)
+{
+	return m->dw != NULL;
+}

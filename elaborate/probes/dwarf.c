@@ -540,9 +540,13 @@ static int report(struct want *w, const struct pp_component *fc, const char *whe
 		return w->emitted;
 	why = w->refused ? arena_printf(e->a, "cannot probe '%s': %s", w->first_refused,
 					w->refusal) :
-	      arena_printf(e->a, "no match for %s %s '%s' in %s", w->prefix,
+	      arena_printf(e->a, "no match for %s %s '%s' in %s%s", w->prefix,
 			   w->statement ? "statement" : w->label ? "label" : "function",
-			   fc->param->str.s, where);
+			   fc->param->str.s, where,
+			   w->m && !dw_mod_has_dwarf(w->m) ?
+			   " (it has no DWARF debuginfo, only its symbol table was "
+			   "searched; install its debug symbols, the -dbgsym/-dbg "
+			   "package, or rebuild it with -g)" : "");
 	pm_error(e, w->c, &fc->param->loc, elab_token(e, fc->param), "%s", why);
 	return -1;
 }
