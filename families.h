@@ -33,6 +33,7 @@
 	MECH(procfs)							\
 	MECH(timer)							\
 	MECH(kprobe)							\
+	MECH(uprobe)							\
 	MECH(tracepoint)						\
 	MECH(hwbkpt)							\
 	MECH(syscall)

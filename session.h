@@ -68,6 +68,8 @@ struct session {
 	struct strlist kbuild_vars;	/* -B NAME=VALUE */
 	bool no_cache;			/* --disable-cache */
 	const char *remote;		/* --remote qemu[:WHAT]: WHAT or "" */
+	const char *sysroot;		/* --sysroot DIR: programs named by absolute
+					 * paths are read from DIR/PATH */
 };
 
 struct arena;

@@ -38,6 +38,7 @@ enum {
 	OPT_DISABLE_CACHE,
 	OPT_ALL_MODULES,
 	OPT_REMOTE,
+	OPT_SYSROOT,
 };
 
 static const struct option long_options[] = {
@@ -67,7 +68,7 @@ static const struct option long_options[] = {
 	{ "monitor", optional_argument, NULL, OPT_UNSUPPORTED },
 	{ "interactive", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "example", no_argument, NULL, OPT_UNSUPPORTED },
-	{ "sysroot", required_argument, NULL, OPT_UNSUPPORTED },
+	{ "sysroot", required_argument, NULL, OPT_SYSROOT },
 	{ "target-namespaces", required_argument, NULL, OPT_UNSUPPORTED },
 	{ "check-version", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "color", optional_argument, NULL, OPT_UNSUPPORTED },
@@ -255,6 +256,7 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 		case OPT_COMPATIBLE: s->compatible = optarg; break;
 		case OPT_NO_GLOBAL_DISPLAY: s->no_global_display = true; break;
 		case OPT_DISABLE_CACHE: s->no_cache = true; break;
+		case OPT_SYSROOT: s->sysroot = optarg; break;
 		case OPT_REMOTE:
 			if (strncmp(optarg, "qemu", 4) || (optarg[4] && optarg[4] != ':'))
 				die_usage("Unsupported --remote target '%s' (only qemu[:6.1|:6.12|:RELEASE] is).", optarg);

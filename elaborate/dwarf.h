@@ -110,6 +110,10 @@ size_t dw_kmodule_names(struct elab *e, const char *glob, const char ***out);
  * it. NULL when no symbol covers it. */
 const char *dw_symbol_at(struct elab *e, struct dw_mod *m, uint64_t pc,
 			 uint64_t *offset);
+/* The offset in @m's file (a program or library) of DWARF address @pc,
+ * from its PT_LOAD program headers: 0, or -ERANGE when no segment's file
+ * image holds it (-ENOEXEC: no ELF). */
+int dw_file_offset(struct dw_mod *m, uint64_t pc, uint64_t *off);
 /* DWARF address of ELF symbol @name (0 if none). */
 uint64_t dw_symbol_addr(struct elab *e, struct dw_mod *m, const char *name);
 /* The run-time address of link-time address @addr of @m (a static
@@ -122,6 +126,8 @@ const char *dw_static_addr(struct elab *e, struct dw_mod *m, uint64_t addr,
 const char *dw_mod_path(const struct dw_mod *m);
 const char *dw_mod_name(const struct dw_mod *m);
 enum dw_mod_kind dw_mod_kind(const struct dw_mod *m);
+/* Has @m DWARF (else, a program or library, only its symbol table)? */
+bool dw_mod_has_dwarf(const struct dw_mod *m);
 /* Release the libdw handles of every module opened by @e. */
 void dw_close_all(struct elab *e);
 

@@ -510,6 +510,17 @@ const char *dw_target_code(struct elab *e, const struct dw_site *s,
 		*err = "probes of this kind have no debuginfo context";
 		return NULL;
 	}
+	if ((s->fn->flags & DWF_SYMTAB) && dw_mod_kind(s->mod) == DW_USER &&
+	    strcmp(name, "$$parms") && strcmp(name, "$$vars") &&
+	    strcmp(name, "$$locals") && strcmp(name, "$$return")) {
+		/* a function of the symbol table only (a library without
+		 * debuginfo): its registers are there, its variables not */
+		*err = arena_printf(e->a, "no debuginfo for function '%s' of %s, "
+				    "cannot resolve context variable (use pointer_arg(N), "
+				    "int_arg(N), returnval(), or install its debug symbols: "
+				    "the -dbgsym/-dbg package)", s->fn->name, dw_mod_path(s->mod));
+		return NULL;
+	}
 	if (name[0] == '$') {
 		*is_string = true;
 		if (write || p->comps.n || p->addr_of) {
@@ -615,5 +626,7 @@ const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 
 const char *dwv_body_head(const struct dw_site *s)
 {
-	return s->kind ? s->kind->body_head : DWE_HEAD_REGS;
+	if (s->kind)
+		return s->kind->body_head;
+	return s->mod && dw_mod_kind(s->mod) == DW_USER ? DWE_HEAD_UREGS : DWE_HEAD_REGS;
 }

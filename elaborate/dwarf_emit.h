@@ -45,6 +45,13 @@
 	"\tif (!STP_DW_REGS)\n"							\
 	"\t\tSTAP_ERROR(\"cannot access target variables in this context\");\n" \
 	DWE_SLOTS_DECL
+/* ... of a user-space probe (uprobe): the registers are the task's user
+ * registers and memory reads are of its user memory (mem.c) */
+#define DWE_HEAD_UREGS								\
+	"\tconst bool stp_dw_user __maybe_unused = true;\n\n"					\
+	"\tif (!STP_DW_REGS || !CONTEXT->user_mode)\n"				\
+	"\t\tSTAP_ERROR(\"cannot access target variables in this context\");\n" \
+	DWE_SLOTS_DECL
 #define DWE_HEAD_TRACE								\
 	"\tif (!CONTEXT->tp_args)\n"						\
 	"\t\tSTAP_ERROR(\"cannot access tracepoint arguments in this context\");\n" \

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "elaborate/ksyms.h"
+#include "session.h"
 #include "util/arena.h"
 #include "util/intern.h"
 #include "util/kernel_info.h"
@@ -77,6 +78,15 @@ static int open_file(struct elab *e, struct dw_mod *m, const char *path,
 		goto fail;
 	}
 	m->dw = dwfl_module_getdwarf(m->dm, &bias);
+	if (!m->dw && m->kind == DW_USER && dwfl_module_getelf(m->dm, &bias) &&
+	    dwfl_module_getsymtab(m->dm) > 0) {
+		/* a program or library without debuginfo: its functions are
+		 * those of its symbol table (.symtab, else .dynsym), without
+		 * variables, as the reference has them */
+		m->bias = bias;
+		m->path = arena_strndup(e->a, path, strlen(path));
+		return 0;
+	}
 	if (!m->dw) {
 		*why = arena_printf(e->a, "'%s' has no DWARF debuginfo", path);
 		err = -ENODATA;
@@ -280,16 +290,25 @@ static const char *find_program(struct elab *e, const char *name)
 static int open_user(struct elab *e, struct dw_mod *m, const char *name,
 		     const char **why)
 {
-	const char *p = find_program(e, name);
-	char real[PATH_MAX];
+	const char *p = find_program(e, name), *root = e->sess->sysroot;
+	char real[PATH_MAX], rroot[PATH_MAX];
+	size_t rlen = 0;
 	int err;
 
-	if (!realpath(p, real) || !is_file(real)) {
-		*why = arena_printf(e->a, "cannot find executable '%s'%s", name,
-				    strchr(name, '/') ? "" : " in $PATH");
+	/* --sysroot DIR: an absolute path names DIR/PATH on this machine and
+	 * PATH on the target, which is how probes name it */
+	if (root && name[0] == '/' && realpath(root, rroot)) {
+		rlen = strlen(rroot);
+		p = arena_printf(e->a, "%s%s", rroot, name);
+	}
+	if (!realpath(p, real) || !is_file(real) ||
+	    (rlen && (strncmp(real, rroot, rlen) || real[rlen] != '/'))) {
+		*why = arena_printf(e->a, "cannot find executable '%s'%s%s", name,
+				    strchr(name, '/') ? "" : " in $PATH",
+				    rlen ? arena_printf(e->a, " in sysroot %s", root) : "");
 		return -ENOENT;
 	}
-	m->name = arena_strndup(e->a, real, strlen(real));
+	m->name = arena_strndup(e->a, real + rlen, strlen(real + rlen));
 	err = open_file(e, m, real, why);
 	if (err)
 		*why = arena_printf(e->a, "%s; install its debug symbols (the "
@@ -460,4 +479,34 @@ const char *dw_mod_name(const struct dw_mod *m)
 enum dw_mod_kind dw_mod_kind(const struct dw_mod *m)
 {
 	return m->kind;
+}
+
+/* The offset in @m's file of DWARF address @pc: from the program header
+ * of the PT_LOAD segment whose file image holds it (uprobes are placed
+ * by inode and file offset). */
+int dw_file_offset(struct dw_mod *m, uint64_t pc, uint64_t *off)
+{
+	Dwarf_Addr elf_bias = 0;
+	Elf *elf = m->dm ? dwfl_module_getelf(m->dm, &elf_bias) : NULL;
+	uint64_t vaddr = pc + m->bias - elf_bias;
+	size_t n = 0, i;
+
+	if (!elf || elf_getphdrnum(elf, &n))
+		return -ENOEXEC;
+	for (i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (vaddr >= ph.p_vaddr && vaddr < ph.p_vaddr + ph.p_filesz) {
+			*off = vaddr - ph.p_vaddr + ph.p_offset;
+			return 0;
+		}
+	}
+	return -ERANGE;
+}
+
+bool dw_mod_has_dwarf(const struct dw_mod *m)
+{
+	return m->dw != NULL;
 }

@@ -34,9 +34,7 @@ static const struct pm_family module_family = {
 	.name = "module", .derive = derive, .mech = MECH_kprobe, .per_point = true,
 };
 static const struct pm_family process_family = {
-	.name = "process", .derive = derive, .per_point = true,
-	.unsupported = "process(...) probes are not yet supported past pass 2 "
-		       "(user-space probing, uprobes, is a later feature)",
+	.name = "process", .derive = derive, .mech = MECH_uprobe, .per_point = true,
 };
 
 enum line_kind { LINE_NONE, LINE_RANGE, LINE_ALL, LINE_REL };
@@ -128,6 +126,11 @@ static struct elab_point *new_point(struct want *w, const char *text)
 		d->ret = w->is_return;
 		d->maxactive = w->maxactive;
 		pt->data = d;
+	} else if (w->fam->mech == MECH_uprobe) {
+		struct uprobe_point *d = arena_new_obj(w->e->a, struct uprobe_point);
+
+		d->ret = w->is_return;
+		pt->data = d;
 	}
 	return pt;
 }
@@ -142,6 +145,16 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 	const char *why;
 
 	if (dw_mod_kind(w->m) == DW_USER) {
+		struct uprobe_point *d = uprobe_point(pt);
+
+		if (dw_file_offset(w->m, pc, &d->offset)) {
+			if (!w->refused++) {
+				w->first_refused = sym ? sym : dw_mod_name(w->m);
+				w->refusal = "the address is in no loadable segment of the file";
+			}
+			return false;
+		}
+		d->path = dw_mod_name(w->m);
 		pt->comment = arena_printf(w->e->a, "pc=.dynamic+0x%llx",
 					   (unsigned long long)pc);
 		return true;
@@ -527,9 +540,13 @@ static int report(struct want *w, const struct pp_component *fc, const char *whe
 		return w->emitted;
 	why = w->refused ? arena_printf(e->a, "cannot probe '%s': %s", w->first_refused,
 					w->refusal) :
-	      arena_printf(e->a, "no match for %s %s '%s' in %s", w->prefix,
+	      arena_printf(e->a, "no match for %s %s '%s' in %s%s", w->prefix,
 			   w->statement ? "statement" : w->label ? "label" : "function",
-			   fc->param->str.s, where);
+			   fc->param->str.s, where,
+			   w->m && !dw_mod_has_dwarf(w->m) ?
+			   " (it has no DWARF debuginfo, only its symbol table was "
+			   "searched; install its debug symbols, the -dbgsym/-dbg "
+			   "package, or rebuild it with -g)" : "");
 	pm_error(e, w->c, &fc->param->loc, elab_token(e, fc->param), "%s", why);
 	return -1;
 }
@@ -736,6 +753,23 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 
 			d->addr = (uint64_t)fc->param->num;
 			d->maxactive = -1;
+			pt->data = d;
+		} else {
+			/* the address is the program's link-time one: a
+			 * uprobe at its offset in the file */
+			struct uprobe_point *d = arena_new_obj(e->a, struct uprobe_point);
+			struct dw_mod *m = w.fn_comp == 2 ? open_module(&w, c0, c1)
+							   : open_program(&w, c0);
+
+			if (!m)
+				return -1;
+			if (dw_file_offset(m, (uint64_t)fc->param->num, &d->offset)) {
+				pm_error(e, c, &fc->param->loc, elab_token(e, fc->param),
+					 "address 0x%llx is in no loadable segment of %s",
+					 (unsigned long long)fc->param->num, dw_mod_path(m));
+				return -1;
+			}
+			d->path = dw_mod_name(m);
 			pt->data = d;
 		}
 		pm_emit(e, c, pt);

@@ -49,6 +49,14 @@ struct kprobe_point {
 	bool ret;			/* a kretprobe */
 };
 
+/* process("PATH")[.library("LIB")].function/statement: a uprobe on the
+ * file's inode at a file offset (or a uretprobe) */
+struct uprobe_point {
+	const char *path;		/* the file, as the target machine names it */
+	uint64_t offset;		/* in the file */
+	bool ret;			/* a uretprobe */
+};
+
 /* kernel.trace("SYSTEM:NAME") */
 struct tracepoint_point {
 	const char *name;
@@ -86,6 +94,7 @@ PM_POINT_DATA(seq, seq_point)
 PM_POINT_DATA(timer, timer_point)
 PM_POINT_DATA(procfs, procfs_point)
 PM_POINT_DATA(kprobe, kprobe_point)
+PM_POINT_DATA(uprobe, uprobe_point)
 PM_POINT_DATA(tracepoint, tracepoint_point)
 PM_POINT_DATA(hwbkpt, hwbkpt_point)
 PM_POINT_DATA(syscall, syscall_point)

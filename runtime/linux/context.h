@@ -24,7 +24,8 @@ struct stp_context {
 		const char *error_loc;		/* "operator '/' at f.stp:3:9" or NULL */
 		const struct stp_probe *probe;
 		struct pt_regs *regs;		/* the probed registers, or NULL */
-		bool user_mode;			/* regs are a user-space state */
+		bool user_mode;			/* a user-space probe (uprobe): regs
+						 * are the task's user registers */
 		bool is_return;
 		unsigned long probe_addr;	/* the probed address (kprobes) */
 		struct kretprobe_instance *ri;

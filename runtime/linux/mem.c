@@ -16,21 +16,29 @@ static int stp_read_user(void *dst, u64 addr, size_t len)
  * strncpy_from_*_nofault are not exported to modules. */
 
 /* For the getters pass 2 synthesizes for target variables ($var): the
- * probed registers (NULL outside a kernel probe), and a fault-safe read
- * of an integer lvalue @dst from @addr that ends the handler with an
- * error on a fault. Used inside embedded-C function bodies only. */
-#define STP_DW_REGS_OF_CONTEXT (CONTEXT->user_mode ? NULL : CONTEXT->regs)
+ * probed registers (NULL outside a probe with registers), and a
+ * fault-safe read of an integer lvalue @dst from @addr that ends the
+ * handler with an error on a fault. Used inside embedded-C function
+ * bodies only. The getters of a user-space probe's variables declare a
+ * local stp_dw_user = true (DWE_HEAD_UREGS), which shadows the one here:
+ * their reads are of the probed task's user memory. */
+static const bool stp_dw_user __maybe_unused;
+#define STP_DW_REGS_OF_CONTEXT (CONTEXT->regs)
 #define STP_DW_REGS STP_DW_REGS_OF_CONTEXT	/* the entry handlers redefine it */
+#define STP_DW_READ(dst, a, n)							\
+	(stp_dw_user ? stp_read_user((dst), (a), (n)) : stp_read_kernel((dst), (a), (n)))
 /* @n bytes to @dst (a value the getter assembles from pieces). */
 #define STP_DW_FETCH_N(dst, addr, n) do {					\
 	u64 stp_dw_a_ = (u64)(addr);						\
-	if (stp_read_kernel((dst), stp_dw_a_, (n)))				\
-		STAP_ERROR("kernel read fault at 0x%llx (addr)",			\
-			   (unsigned long long)stp_dw_a_);				\
+	if (STP_DW_READ((dst), stp_dw_a_, (n)))				\
+		STAP_ERROR("%s read fault at 0x%llx (addr)",			\
+			   stp_dw_user ? "user" : "kernel",			\
+			   (unsigned long long)stp_dw_a_);			\
 } while (0)
 #define STP_DW_FETCH(dst, addr) do {						\
 	u64 stp_dw_a_ = (u64)(addr);						\
-	if (stp_read_kernel(&(dst), stp_dw_a_, sizeof(dst)))			\
-		STAP_ERROR("kernel read fault at 0x%llx (addr)",			\
-			   (unsigned long long)stp_dw_a_);				\
+	if (STP_DW_READ(&(dst), stp_dw_a_, sizeof(dst)))			\
+		STAP_ERROR("%s read fault at 0x%llx (addr)",			\
+			   stp_dw_user ? "user" : "kernel",			\
+			   (unsigned long long)stp_dw_a_);			\
 } while (0)
