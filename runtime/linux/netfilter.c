@@ -121,6 +121,84 @@ static unsigned int stp_nf_hook(void *priv, struct sk_buff *skb,
 	return stp_nf_verdict(hit.verdict, skb);
 }
 
+/* How much of the data_str budget a byte takes: what its octal escape
+ * would (the reference cuts the text where those would fill a string). */
+static size_t stp_nf_cost(unsigned char ch)
+{
+	if (ch == '"' || ch == '\\')
+		return 2;
+	return ch >= 32 && ch < 127 ? 1 : 4;
+}
+
+/*
+ * data_hex (@hex) or data_str of the packet of the hit in @c (when @skbaddr
+ * is that packet) into @dst (MAXSTRINGLEN): its bytes, the linear part then
+ * each page fragment, as hex digits cut at MAXSTRINGLEN - 1 of them; or
+ * each part escaped in double quotes (NUL as \0, a valid UTF-8 sequence as
+ * \uXXXX, other unprintable bytes as \ooo), up to the bytes whose octal
+ * escapes would fill a string (no "..." mark), as the reference shows
+ * them. Bytes are copied with skb_copy_bits() into the per-CPU scratch
+ * buffer; every loop is bounded by the string's size.
+ */
+static void stp_nf_data(struct stp_context *c, u64 skbaddr, char *dst, bool hex)
+{
+	static const char digits[] = "0123456789abcdef";
+	struct sk_buff *skb = c->nf ? c->nf->skb : NULL;
+	char *raw = stp_scratch(), e[STP_ESCAPE_MAX];
+	size_t at = 0, cost = 0, seglen, n, i, k, used;
+	unsigned int seg, nsegs, off = 0;
+
+	dst[0] = '\0';
+	if (!skb || (unsigned long)skbaddr != (unsigned long)skb)
+		return;
+	nsegs = 1 + skb_shinfo(skb)->nr_frags;
+	for (seg = 0; seg < nsegs && off < skb->len; seg++) {
+		seglen = seg ? skb_frag_size(&skb_shinfo(skb)->frags[seg - 1])
+			     : skb_headlen(skb);
+		n = min_t(size_t, seglen, MAXSTRINGLEN - 1);
+		n = min_t(size_t, n, skb->len - off);
+		if (!n)
+			continue;
+		if (skb_copy_bits(skb, off, raw, n))
+			break;
+		raw[n] = '\0';
+		off += seglen;
+		if (hex) {
+			for (i = 0; i < n && at < MAXSTRINGLEN - 1; i++) {
+				dst[at++] = digits[(unsigned char)raw[i] >> 4];
+				if (at < MAXSTRINGLEN - 1)
+					dst[at++] = digits[raw[i] & 0xf];
+			}
+			dst[at] = '\0';
+			if (at >= MAXSTRINGLEN - 1)
+				return;
+			continue;
+		}
+		if (at + 2 > MAXSTRINGLEN - 1 || cost >= MAXSTRINGLEN - 1)
+			break;
+		dst[at++] = '"';
+		for (i = 0; i < n; i += used) {
+			if (raw[i]) {
+				k = stp_escape_next(e, raw + i, &used);
+			} else {
+				memcpy(e, "\\0", 2);
+				k = 2;
+				used = 1;
+			}
+			for (seglen = 0; seglen < used; seglen++)
+				cost += stp_nf_cost((unsigned char)raw[i + seglen]);
+			if (cost > MAXSTRINGLEN - 1 || at + k + 1 > MAXSTRINGLEN - 1)
+				break;
+			memcpy(dst + at, e, k);
+			at += k;
+		}
+		dst[at++] = '"';
+		dst[at] = '\0';
+		if (i < n)
+			return;
+	}
+}
+
 static int __net_init stp_nf_net_init(struct net *net)
 {
 	struct stp_nf_net *s = net_generic(net, stp_nf_net_id);
