@@ -10,6 +10,10 @@
  * (guru mode) sets what the hook answers. */
 
 #include <linux/netfilter.h>
+#include <linux/netfilter_arp.h>
+#include <linux/netfilter_bridge.h>
+#include <linux/netfilter_ipv4.h>
+#include <linux/netfilter_ipv6.h>
 #include <linux/skbuff.h>
 #include <net/net_namespace.h>
 #include <net/netns/generic.h>
