@@ -98,6 +98,8 @@ struct elab_probe {
 	const struct source *file;
 	bool procfs;			/* $value allowed */
 	bool procfs_write;
+	const struct pm_family *ctx;	/* whose ctxvars its $variables are,
+					 * or NULL */
 	bool elided;
 	/* @entry(EXPR) in a return probe without DWARF: the probe at the
 	 * matching entry points that records EXPR by thread (targets.c) */

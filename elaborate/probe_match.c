@@ -287,6 +287,8 @@ static struct elab_probe *group_for(struct elab *e, struct pm_ctx *c,
 	sb_addf(&key, "/%d/%d", pt->family->procfs, pt->family->procfs_write);
 	if (pt->family->per_point)
 		sb_addf(&key, "/%p", (const void *)pt);
+	if (pt->family->ctxvars)
+		sb_addf(&key, "/c%p", (const void *)pt->family);
 	k = intern(e->in, sb_to_arena(&key, e->a));
 	p = ptrmap_get(&c->groups, k);
 	if (p)
@@ -296,6 +298,8 @@ static struct elab_probe *group_for(struct elab *e, struct pm_ctx *c,
 	p->file = c->file;
 	p->procfs = pt->family->procfs;
 	p->procfs_write = pt->family->procfs_write;
+	if (pt->family->ctxvars)
+		p->ctx = pt->family;
 	for (i = 0; i < n; i++) {
 		const struct decl *a = stack[i]->alias;
 

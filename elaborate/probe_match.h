@@ -11,6 +11,19 @@ enum pm_param { PM_NONE, PM_NUM, PM_STR };
 
 struct pm_ctx;
 
+/* A context variable a family defines in its probes ($skb in netfilter
+ * probes): read, and when @set written, by embedded C over CONTEXT that
+ * pass 2 synthesizes (elaborate/targets.c). */
+struct pm_ctxvar {
+	const char *name;	/* "$skb"; NULL ends a table */
+	const char *get;	/* C expression of its value (s64) */
+	const char *set;	/* C statement storing STAP_ARG_value, or NULL */
+	const char *type;	/* what -> and [] reach through ("struct
+				 * sk_buff", by @cast), or NULL */
+	const char *guru;	/* reads and writes need guru mode: the
+				 * message without it; or NULL */
+};
+
 /* A built-in family. derive() gets a point whose components matched one
  * of the family's registered specs (names literal, parameters the user's)
  * and emits zero or more elab_points with pm_emit(); it reports bad
@@ -29,6 +42,10 @@ struct pm_family {
 	bool procfs_write;	/* ... and is what was written */
 	bool per_point;		/* each point gets its own copy of the body
 				 * ($vars differ between points) */
+	const struct pm_ctxvar *ctxvars;	/* its probes' $variables, or
+						 * NULL */
+	const char *ctx_readonly;	/* the message for a write to one
+					 * without .set */
 	/* For a return point without DWARF: the matching entry point (a new
 	 * point), where @entry(EXPR) is evaluated; NULL when @pt is not a
 	 * return point. Families without it have no @entry (but DWARF's). */

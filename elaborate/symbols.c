@@ -377,7 +377,8 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 		res_expr(e, sc, x->bin.r);
 		break;
 	case EXPR_ASSIGN:
-		if (x->bin.l->kind == EXPR_TARGET && tgt_site(&sc->tc)) {
+		if (x->bin.l->kind == EXPR_TARGET &&
+		    (tgt_site(&sc->tc) || tgt_ctx_probe(&sc->tc))) {
 			if (tgt_assign(e, &sc->tc, x))
 				res_call(e, sc, x);
 			break;
@@ -431,7 +432,7 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 	}
 	case EXPR_TARGET:
 		if (tgt_target(e, &sc->tc, x, false))
-			res_call(e, sc, x);
+			res_expr(e, sc, x);	/* a call, or a @cast of one */
 		break;
 	case EXPR_ENTRY:
 		if (tgt_entry(e, &sc->tc, x))

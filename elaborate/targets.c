@@ -347,9 +347,92 @@ bool tgt_atvar(struct elab *e, const struct tgt_ctx *c, struct expr *x)
 	return true;
 }
 
+bool tgt_ctx_probe(const struct tgt_ctx *c)
+{
+	return c->probe && c->probe->ctx && !c->fn;
+}
+
+/* The context variable @x names in the probe's family, or NULL. */
+static const struct pm_ctxvar *ctx_lookup(const struct tgt_ctx *c, const struct expr *x)
+{
+	const struct pm_ctxvar *v;
+
+	for (v = c->probe->ctx->ctxvars; v->name; v++)
+		if (!strcmp(v->name, x->target.name))
+			return v;
+	return NULL;
+}
+
+/* The context variable @x of the probe's family (@assign: the plain
+ * assignment to it, else a read) becomes a call of a synthesized
+ * embedded-C getter or setter; members are reached by @cast to the
+ * variable's type. True when @x (or @assign) was rewritten. */
+static bool ctx_var(struct elab *e, const struct tgt_ctx *c, struct expr *x,
+		    struct expr *assign)
+{
+	const struct pm_ctxvar *v = ctx_lookup(c, x);
+	const struct target_path path = x->target.path;
+	const char *base, *name;
+	struct expr *get;
+
+	if (!v) {
+		sym_error(e, x, "unsupported context variable");
+		return false;
+	}
+	if (v->guru && !(c->probe->file && c->probe->file->library) && !e->sess->guru) {
+		sym_error(e, x, "%s", v->guru);
+		return false;
+	}
+	base = v->name + 1;
+	if (assign) {
+		if (!v->set || path.comps.n || path.addr_of || path.pretty) {
+			sym_error(e, x, "%s", c->probe->ctx->ctx_readonly);
+			return false;
+		}
+		name = arena_printf(e->a, "_ctx_set_%s_%u", base, e->tvar_seq++);
+		synth_decl(e, name, arena_printf(e->a, "\t%s\n\tSTAP_RETVALUE = STAP_ARG_value;",
+						 v->set),
+			   TYPE_LONG, (const char *const[]){ "value" }, 1, TYPE_LONG, x->loc);
+		get = assign->bin.r;
+		assign->kind = EXPR_CALL;
+		assign->call.name = intern(e->in, name);
+		assign->call.args = (struct ptrvec){ 0 };
+		vec_push(e->a, &assign->call.args, get);
+		return true;
+	}
+	if ((path.comps.n || path.addr_of || path.pretty) && !v->type) {
+		sym_error(e, x, "context variable '%s' is a number: it has no members",
+			  v->name);
+		return false;
+	}
+	name = arena_printf(e->a, "_ctx_get_%s_%u", base, e->tvar_seq++);
+	synth_decl(e, name, arena_printf(e->a, "\tSTAP_RETVALUE = %s;", v->get),
+		   TYPE_LONG, NULL, 0, TYPE_LONG, x->loc);
+	get = x;
+	if (path.comps.n || path.addr_of || path.pretty) {
+		get = ast_expr(e->a, EXPR_CALL, x->loc);
+		x->kind = EXPR_CAST;
+		x->cast.operand = get;
+		x->cast.type = v->type;
+		x->cast.module = NULL;
+		x->cast.path = path;
+	}
+	get->kind = EXPR_CALL;
+	get->call.name = intern(e->in, name);
+	get->call.args = (struct ptrvec){ 0 };
+	return true;
+}
+
 bool tgt_target(struct elab *e, const struct tgt_ctx *c, struct expr *x,
 		bool write)
 {
+	if (tgt_ctx_probe(c)) {
+		if (write) {
+			sym_error(e, x, "only plain assignment ('=') can write a target variable");
+			return false;
+		}
+		return ctx_var(e, c, x, NULL);
+	}
 	if (c->probe && c->probe->procfs && !strcmp(x->target.name, "$value")) {
 		if (x->target.path.comps.n || x->target.path.pretty ||
 		    x->target.path.addr_of)
@@ -397,6 +480,14 @@ bool tgt_target(struct elab *e, const struct tgt_ctx *c, struct expr *x,
 
 bool tgt_assign(struct elab *e, const struct tgt_ctx *c, struct expr *x)
 {
+	if (tgt_ctx_probe(c)) {
+		if (x->bin.op != OP_ASSIGN) {
+			sym_error(e, x->bin.l, "only plain assignment ('=') can write a "
+					       "target variable");
+			return false;
+		}
+		return ctx_var(e, c, x->bin.l, x);
+	}
 	return dwarf_call(e, c, x, true, false);
 }
 
@@ -510,10 +601,16 @@ void tgt_fold_defined(struct elab *e, const struct tgt_ctx *c, struct expr *x)
 	bool def = o->kind == EXPR_TARGET && c->probe && c->probe->procfs &&
 		   !strcmp(o->target.name, "$value") && !o->target.path.comps.n;
 
-	if (o->kind == EXPR_TARGET && !def)
+	if (o->kind == EXPR_TARGET && !def && tgt_ctx_probe(c)) {
+		const struct pm_ctxvar *v = ctx_lookup(c, o);
+
+		def = v && (v->type || (!o->target.path.comps.n && !o->target.path.addr_of &&
+					!o->target.path.pretty));
+	} else if (o->kind == EXPR_TARGET && !def) {
 		def = target_defined(e, c, o);
-	else if (o->kind == EXPR_CAST || o->kind == EXPR_ATVAR)
+	} else if (o->kind == EXPR_CAST || o->kind == EXPR_ATVAR) {
 		def = typed_defined(e, c, o);
+	}
 
 	x->kind = EXPR_NUMBER;
 	x->num = def;

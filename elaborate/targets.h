@@ -37,6 +37,9 @@ struct tgt_ctx {
 struct dw_site *tgt_site(const struct tgt_ctx *c);
 
 /* ---- targets.c ---- */
+/* Are @c's $variables its family's context variables (pm_family.ctxvars:
+ * netfilter's $skb ...)? */
+bool tgt_ctx_probe(const struct tgt_ctx *c);
 /* $var, $$vars, $$name, procfs' $value (EXPR_TARGET @x), read, or written
  * when @write (the left side of an assignment outside a DWARF context).
  * Errors are reported here; true when @x became a call to resolve. */

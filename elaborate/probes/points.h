@@ -83,6 +83,15 @@ struct syscall_point {
 	size_t nnames;
 };
 
+/* netfilter.hook("HOOK").pf("PF")[.priority("N")]: C expressions of the
+ * protocol family, the hook number and the priority (numbers, or in guru
+ * mode the user's text verbatim). */
+struct netfilter_point {
+	const char *pf;
+	const char *hook;
+	const char *priority;
+};
+
 /* The data of @pt, a point of mechanism @mech: seq_point(pt), ... */
 #define PM_POINT_DATA(m, type)						\
 static inline struct type *m##_point(const struct elab_point *pt)	\
@@ -98,6 +107,7 @@ PM_POINT_DATA(uprobe, uprobe_point)
 PM_POINT_DATA(tracepoint, tracepoint_point)
 PM_POINT_DATA(hwbkpt, hwbkpt_point)
 PM_POINT_DATA(syscall, syscall_point)
+PM_POINT_DATA(netfilter, netfilter_point)
 #undef PM_POINT_DATA
 
 #endif

@@ -13,6 +13,7 @@
 #define STP_ERR_SIZE 256
 
 struct stp_probe;
+struct stp_nf_hit;
 
 struct stp_context {
 	atomic_t busy;
@@ -34,6 +35,7 @@ struct stp_context {
 						 * user registers (struct pt_regs *),
 						 * the call's number, its return
 						 * value; or NULL */
+		struct stp_nf_hit *nf;		/* netfilter probes: the packet */
 		char *procfs_buf;		/* procfs probes: $value */
 		size_t procfs_size;
 		size_t procfs_len;
