@@ -47,7 +47,9 @@ static const char *point_vars(struct elab *e, const struct elab_probe *p,
 	for (i = 0; i < vars.n; i++) {
 		const struct elab_var *v = vars.v[i];
 
-		if (v->scope == VAR_LOCAL && v->name[0] != '_')
+		/* As the reference: "__" names are the library's own
+		 * temporaries; "_sock" and the like are listed. */
+		if (v->scope == VAR_LOCAL && strncmp(v->name, "__", 2))
 			sb_addf(&sb, " %s:%s", v->name, type_name(v->type));
 	}
 	if (pt->family && pt->family->procfs)
