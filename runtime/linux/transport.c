@@ -125,7 +125,8 @@ static void stp_transport_write(const char *data, size_t n)
 	stp_ring_put(r, data, n);
 }
 
-/* A control record "T TEXT" (TEXT's newlines become spaces). */
+/* A control record "T TEXT" (TEXT's newlines become spaces, except a
+ * last one: error("...\n") prints one line, as in the reference). */
 static void stp_ctl_send(char type, const char *text)
 {
 	char line[STP_ERR_SIZE + 64];
@@ -133,8 +134,11 @@ static void stp_ctl_send(char type, const char *text)
 
 	line[n++] = type;
 	line[n++] = ' ';
-	for (; *text && n < sizeof(line) - 1; text++)
+	for (; *text && n < sizeof(line) - 1; text++) {
+		if (*text == '\n' && !text[1])
+			break;
 		line[n++] = *text == '\n' ? ' ' : *text;
+	}
 	line[n++] = '\n';
 	if (!stp_ring_put(&stp_tp.ctl, line, n))
 		stp_tp.ctl_dropped++;
