@@ -19,7 +19,8 @@
 	FAMILY(hwbkpt)							\
 	FAMILY(dwarf)							\
 	FAMILY(trace)							\
-	FAMILY(syscall)
+	FAMILY(syscall)							\
+	FAMILY(proclife)
 
 /*
  * Mechanisms: MECH(x) has a pass-3 part translate/probes/x.c (xl_mech_x:
@@ -36,7 +37,8 @@
 	MECH(uprobe)							\
 	MECH(tracepoint)						\
 	MECH(hwbkpt)							\
-	MECH(syscall)
+	MECH(syscall)							\
+	MECH(proclife)
 
 enum probe_mech {
 	MECH_NONE,	/* no table of its own: see struct pm_family */
