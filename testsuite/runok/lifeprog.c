@@ -18,7 +18,6 @@
 static void *thread_main(void *arg)
 {
 	(void)arg;
-	usleep(10000);
 	return NULL;
 }
 
@@ -31,6 +30,9 @@ int main(int argc, char **argv)
 		if (pthread_create(&t, NULL, thread_main, NULL))
 			return 1;
 		pthread_join(t, NULL);
+		/* the join returns when the thread's tid is cleared, before
+		 * its exit is complete: let it end first */
+		usleep(100000);
 		return 0;
 	}
 	p = fork();
