@@ -21,6 +21,11 @@ static const struct pm_family proclife_family = {
 	.name = "process", .derive = derive, .mech = MECH_proclife,
 };
 
+static const char *const kinds[] = {
+	[PL_BEGIN] = "begin", [PL_END] = "end",
+	[PL_THREAD_BEGIN] = "thread.begin", [PL_THREAD_END] = "thread.end",
+};
+
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp)
 {
 	const struct pp_component *c0 = pp->comps.v[0];
@@ -53,6 +58,9 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 		}
 	}
 	pt = pm_point(e, c, pp);
+	if (d->path)		/* named by the file it resolved to */
+		pt->name = arena_printf(e->a, "process(\"%s\").%s", d->path,
+					kinds[d->kind]);
 	pt->family = &proclife_family;
 	pt->data = d;
 	pm_emit(e, c, pt);
