@@ -20,7 +20,8 @@
 	FAMILY(dwarf)							\
 	FAMILY(trace)							\
 	FAMILY(syscall)							\
-	FAMILY(netfilter)
+	FAMILY(netfilter)						\
+	FAMILY(proclife)
 
 /*
  * Mechanisms: MECH(x) has a pass-3 part translate/probes/x.c (xl_mech_x:
@@ -38,7 +39,8 @@
 	MECH(tracepoint)						\
 	MECH(hwbkpt)							\
 	MECH(syscall)							\
-	MECH(netfilter)
+	MECH(netfilter)						\
+	MECH(proclife)
 
 enum probe_mech {
 	MECH_NONE,	/* no table of its own: see struct pm_family */

@@ -85,6 +85,11 @@ struct dw_site {
  * too. */
 struct dw_mod *dw_open(struct elab *e, enum dw_mod_kind kind,
 		       const char *name, const char **why);
+/* The file user program @name names, $PATH searched and the sysroot
+ * applied, as the target machine names it (its real path there), or NULL
+ * with *@why; *@real (if not NULL) gets its real path on this machine. */
+const char *dw_user_path(struct elab *e, const char *name, const char **real,
+			 const char **why);
 /* ---- dwarf_dyn.c ---- */
 /* The libraries program @m needs (DT_NEEDED) whose names match @glob,
  * each found as the dynamic linker would (DT_RPATH/DT_RUNPATH with

@@ -285,15 +285,12 @@ static const char *find_program(struct elab *e, const char *name)
 	return name;
 }
 
-/* Program or library @name ($PATH searched). 0, or -ENOENT (not found)
- * or open_file()'s -errno, with *@why set. */
-static int open_user(struct elab *e, struct dw_mod *m, const char *name,
-		     const char **why)
+const char *dw_user_path(struct elab *e, const char *name, const char **real,
+			 const char **why)
 {
 	const char *p = find_program(e, name), *root = e->sess->sysroot;
-	char real[PATH_MAX], rroot[PATH_MAX];
+	char rp[PATH_MAX], rroot[PATH_MAX];
 	size_t rlen = 0;
-	int err;
 
 	/* --sysroot DIR: an absolute path names DIR/PATH on this machine and
 	 * PATH on the target, which is how probes name it */
@@ -301,14 +298,29 @@ static int open_user(struct elab *e, struct dw_mod *m, const char *name,
 		rlen = strlen(rroot);
 		p = arena_printf(e->a, "%s%s", rroot, name);
 	}
-	if (!realpath(p, real) || !is_file(real) ||
-	    (rlen && (strncmp(real, rroot, rlen) || real[rlen] != '/'))) {
+	if (!realpath(p, rp) || !is_file(rp) ||
+	    (rlen && (strncmp(rp, rroot, rlen) || rp[rlen] != '/'))) {
 		*why = arena_printf(e->a, "cannot find executable '%s'%s%s", name,
 				    strchr(name, '/') ? "" : " in $PATH",
 				    rlen ? arena_printf(e->a, " in sysroot %s", root) : "");
-		return -ENOENT;
+		return NULL;
 	}
-	m->name = arena_strndup(e->a, real + rlen, strlen(real + rlen));
+	if (real)
+		*real = arena_strndup(e->a, rp, strlen(rp));
+	return arena_strndup(e->a, rp + rlen, strlen(rp + rlen));
+}
+
+/* Program or library @name ($PATH searched). 0, or -ENOENT (not found)
+ * or open_file()'s -errno, with *@why set. */
+static int open_user(struct elab *e, struct dw_mod *m, const char *name,
+		     const char **why)
+{
+	const char *real, *target = dw_user_path(e, name, &real, why);
+	int err;
+
+	if (!target)
+		return -ENOENT;
+	m->name = target;
 	err = open_file(e, m, real, why);
 	if (err)
 		*why = arena_printf(e->a, "%s; install its debug symbols (the "

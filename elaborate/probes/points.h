@@ -92,6 +92,15 @@ struct netfilter_point {
 	const char *priority;
 };
 
+/* process[(PATH|PID)].begin/.end/.thread.begin/.thread.end */
+enum proclife_kind { PL_BEGIN, PL_END, PL_THREAD_BEGIN, PL_THREAD_END };
+
+struct proclife_point {
+	enum proclife_kind kind;
+	const char *path;		/* the program on the target, or NULL */
+	int64_t pid;			/* process(PID), or 0 */
+};
+
 /* The data of @pt, a point of mechanism @mech: seq_point(pt), ... */
 #define PM_POINT_DATA(m, type)						\
 static inline struct type *m##_point(const struct elab_point *pt)	\
@@ -108,6 +117,7 @@ PM_POINT_DATA(tracepoint, tracepoint_point)
 PM_POINT_DATA(hwbkpt, hwbkpt_point)
 PM_POINT_DATA(syscall, syscall_point)
 PM_POINT_DATA(netfilter, netfilter_point)
+PM_POINT_DATA(proclife, proclife_point)
 #undef PM_POINT_DATA
 
 #endif

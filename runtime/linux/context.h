@@ -24,6 +24,9 @@ struct stp_context {
 		const char *last_error;		/* the message, or NULL */
 		const char *error_loc;		/* "operator '/' at f.stp:3:9" or NULL */
 		const struct stp_probe *probe;
+		struct task_struct *task;	/* the task the probe is about when
+						 * it is not current (process.begin
+						 * at fork, or at start), or NULL */
 		struct pt_regs *regs;		/* the probed registers, or NULL */
 		bool user_mode;			/* a user-space probe (uprobe): regs
 						 * are the task's user registers */
@@ -51,6 +54,9 @@ struct stp_context {
 /* The locals of the current frame (probe body or function). */
 #define stp_frame(c) ((void *)((c)->frames + (size_t)(c)->nesting * stp_module.frame_size))
 #define stp_frame_at(c, n) ((void *)((c)->frames + (size_t)(n) * stp_module.frame_size))
+
+/* The task the handler runs for: pid(), execname() ... read it. */
+#define stp_task(c) ((c)->task ? (c)->task : current)
 
 /* Record a run-time error (the first one wins); @loc may be NULL. */
 static void stp_error(struct stp_context *c, const char *msg, const char *loc);
