@@ -36,6 +36,8 @@
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 
+#include "linux/tp_lookup.h"
+
 #ifndef STP_MAXPROCS
 #define STP_MAXPROCS 4096		/* processes tracked at once */
 #endif
@@ -273,16 +275,6 @@ static void stp_pl_walk(void)
 
 /* ---- start and stop ---- */
 
-static void stp_pl_find_tp(struct tracepoint *tp, void *priv)
-{
-	if (!strcmp(tp->name, "sched_process_fork"))
-		stp_pl.tp_fork = tp;
-	else if (!strcmp(tp->name, "sched_process_exec"))
-		stp_pl.tp_exec = tp;
-	else if (!strcmp(tp->name, "sched_process_exit"))
-		stp_pl.tp_exit = tp;
-}
-
 /* The PATH bit of point @d: its file is opened once for all its points. */
 static int stp_pl_path(const struct stp_proclife_probe *d, u32 *bit)
 {
@@ -355,7 +347,10 @@ static int stp_proclife_start(const void *table, unsigned int n)
 		for (i = 0; i < STP_MAXPROCS; i++)
 			hlist_add_head(&stp_pl.pool[i].node, &stp_pl.free);
 	}
-	for_each_kernel_tracepoint(stp_pl_find_tp, NULL);
+	stp_tp_lookup((const struct stp_tp_want[]){
+		{ "sched_process_fork", &stp_pl.tp_fork },
+		{ "sched_process_exec", &stp_pl.tp_exec },
+		{ "sched_process_exit", &stp_pl.tp_exit } }, 3);
 	rc = stp_pl_attach(stp_pl.tp_fork, (void *)stp_pl_fork, &stp_pl.on_fork);
 	if (!rc)
 		rc = stp_pl_attach(stp_pl.tp_exec, (void *)stp_pl_exec, &stp_pl.on_exec);

@@ -12,6 +12,8 @@
 #include <linux/compat.h>
 #include <asm/syscall.h>
 
+#include "linux/tp_lookup.h"
+
 #define STP_SYSCALL_MAX 1024		/* numbers above this are not dispatched */
 
 /* A point, in the generated table stp_syscalls[]. */
@@ -106,14 +108,6 @@ static int stp_syscall_index(struct stp_syscall_dispatch *d, bool ret)
 	return 0;
 }
 
-static void stp_syscall_find(struct tracepoint *tp, void *priv)
-{
-	if (!strcmp(tp->name, "sys_enter"))
-		stp_sc.tp_enter = tp;
-	else if (!strcmp(tp->name, "sys_exit"))
-		stp_sc.tp_exit = tp;
-}
-
 /* Put @fn on tracepoint @tp when @d has points (@missing: the message
  * when the kernel has no such tracepoint). */
 static int stp_syscall_attach(const struct stp_syscall_dispatch *d, struct tracepoint *tp,
@@ -143,7 +137,8 @@ static int stp_syscalls_start(const void *table, unsigned int n)
 		rc = stp_syscall_index(&stp_sc.exit, true);
 	if (rc)
 		return rc;
-	for_each_kernel_tracepoint(stp_syscall_find, NULL);
+	stp_tp_lookup((const struct stp_tp_want[]){
+		{ "sys_enter", &stp_sc.tp_enter }, { "sys_exit", &stp_sc.tp_exit } }, 2);
 	rc = stp_syscall_attach(&stp_sc.entry, stp_sc.tp_enter, (void *)stp_syscall_enter,
 				": no raw_syscalls:sys_enter tracepoint", &stp_sc.on_enter);
 	if (!rc)
