@@ -12,6 +12,18 @@ static int stp_read_user(void *dst, u64 addr, size_t len)
 	return copy_from_user_nofault(dst, (const void __user *)(uintptr_t)addr, len) ? -EFAULT : 0;
 }
 
+/* Member @field of the struct @type at kernel address @p into @out,
+ * fault-safe: 0, or -EFAULT with @out zeroed. The tapset's typed readers
+ * (task.stp, proc_mem.stp, signal.stp) are this plus their fault policy. */
+#define stp_read_field(type, p, field, out) ({					\
+	int stp_rf_rc_ = stp_read_kernel(&(out),				\
+		(u64)(unsigned long)&((type *)(unsigned long)(p))->field,	\
+		sizeof(out));							\
+	if (stp_rf_rc_)								\
+		memset(&(out), 0, sizeof(out));					\
+	stp_rf_rc_;								\
+})
+
 /* Strings: stp_kernel_strn / stp_user_strn (tapset_support.c); the kernel's
  * strncpy_from_*_nofault are not exported to modules. */
 
