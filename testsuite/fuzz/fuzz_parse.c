@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "elaborate/dwarf.h"
 #include "elaborate/elab.h"
 #include "parse/parse.h"
 #include "session.h"
@@ -47,6 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		elab_init(&e, &env);
 		if (elab_run(&e, f) == 0)
 			elab_print(&e, devnull, true);
+		dw_close_all(&e);	/* libdw handles opened for process(...) points */
 	}
 	diag_release(&diag);
 	arena_free(a);
