@@ -21,7 +21,8 @@
 	FAMILY(trace)							\
 	FAMILY(syscall)							\
 	FAMILY(netfilter)						\
-	FAMILY(proclife)
+	FAMILY(proclife)						\
+	FAMILY(perf)
 
 /*
  * Mechanisms: MECH(x) has a pass-3 part translate/probes/x.c (xl_mech_x:
@@ -40,7 +41,8 @@
 	MECH(hwbkpt)							\
 	MECH(syscall)							\
 	MECH(netfilter)						\
-	MECH(proclife)
+	MECH(proclife)							\
+	MECH(perf)
 
 enum probe_mech {
 	MECH_NONE,	/* no table of its own: see struct pm_family */

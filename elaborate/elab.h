@@ -173,6 +173,7 @@ struct elab {
 	bool sc_tried;
 	const char *sc_error;		/* why there are no numbers */
 	unsigned hwbkpts;		/* kernel.data watchpoints derived */
+	struct ptrmap perf_counters;	/* perf .counter("NAME") -> its point */
 	struct ptrmap fn_clones;	/* "probe/function" -> its clone */
 	struct ptrmap fn_need_site;	/* function -> itself when its body
 					 * (or a callee's) reads $vars */

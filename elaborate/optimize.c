@@ -4,6 +4,7 @@
  * side-effect-free statements (with the reference's warnings), empty
  * probes, and variables nothing refers to any more. */
 #include "elaborate/elab.h"
+#include "elaborate/probes/points.h"
 
 #include <string.h>
 
@@ -362,6 +363,21 @@ static bool live_expr(struct ast_visitor *v, struct expr *x)
 	return true;
 }
 
+/* A perf .counter probe: its body never runs, its event is what counts
+ * (@perf reads it), so an empty one stays. */
+static bool perf_counter_probe(const struct elab_probe *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->points.n; i++) {
+		const struct elab_point *pt = p->points.v[i];
+
+		if (pt->family && pt->family->mech == MECH_perf && perf_point(pt)->counter)
+			return true;
+	}
+	return false;
+}
+
 /* A local whose every read went with an elided expression is dead too:
  * the reads are counted again before each round. */
 static void count_live(struct octx *o)
@@ -607,7 +623,7 @@ void opt_run(struct elab *e)
 		/* An empty procfs probe still makes its file readable or
 		 * writable: it stays (the reference elides it and gets the
 		 * file's mode wrong). */
-		if (empty_stmt(p->body) && !p->procfs) {
+		if (empty_stmt(p->body) && !p->procfs && !perf_counter_probe(p)) {
 			struct elab_point *pt = p->points.v[0];
 
 			p->elided = true;

@@ -101,6 +101,22 @@ struct proclife_point {
 	int64_t pid;			/* process(PID), or 0 */
 };
 
+/* perf.type(T).config(C)[.sample(N)|.hz(N)][.process[("PATH")]]
+ * [.counter("NAME")]: a perf event of the kernel's perf_event_attr type
+ * and config, sampled every @period events (or @period times a second
+ * with @freq), on every CPU or in the processes running @path; a
+ * .counter point only counts, for @perf("NAME") to read. */
+struct perf_point {
+	int64_t type;
+	int64_t config;
+	int64_t period;			/* sample_period, or sample_freq */
+	bool freq;			/* .hz(N) */
+	const char *path;		/* the program on the target, or NULL */
+	const char *counter;		/* .counter("NAME"), or NULL */
+	bool optional;			/* in a `?` point, maybe an alias's:
+					 * the kernel's refusal is a warning */
+};
+
 /* The data of @pt, a point of mechanism @mech: seq_point(pt), ... */
 #define PM_POINT_DATA(m, type)						\
 static inline struct type *m##_point(const struct elab_point *pt)	\
@@ -118,6 +134,7 @@ PM_POINT_DATA(hwbkpt, hwbkpt_point)
 PM_POINT_DATA(syscall, syscall_point)
 PM_POINT_DATA(netfilter, netfilter_point)
 PM_POINT_DATA(proclife, proclife_point)
+PM_POINT_DATA(perf, perf_point)
 #undef PM_POINT_DATA
 
 #endif

@@ -3,8 +3,9 @@
  * doc/transport.md). Each CPU has a ring of records [len, seq, bytes]: a
  * handler's output is committed as whole records under the ring's lock
  * with interrupts off, never waits, and what does not fit is dropped and
- * counted. The reader (.stp_out) copies whole records, oldest sequence
- * number first across CPUs, so output keeps the order in which handlers
+ * counted (as is what an NMI handler finds the lock taken for). The
+ * reader (.stp_out) copies whole records, oldest sequence number first
+ * across CPUs, so output keeps the order in which handlers
  * committed it. Control records (.stp_ctl) share one small ring. A kernel
  * timer wakes readers, since waking from probe context could deadlock. */
 
@@ -87,7 +88,18 @@ static bool stp_ring_put(struct stp_ring *r, const char *data, size_t n)
 	unsigned long flags;
 	bool ok;
 
-	spin_lock_irqsave(&r->lock, flags);
+	/* In an NMI (perf probes on hardware counters) the lock may be held
+	 * by the code interrupted on this CPU: no waiting there. */
+	if (in_nmi()) {
+		local_irq_save(flags);
+		if (!spin_trylock(&r->lock)) {
+			local_irq_restore(flags);
+			r->dropped += n;	/* racy, as a count may be */
+			return false;
+		}
+	} else {
+		spin_lock_irqsave(&r->lock, flags);
+	}
 	ok = r->buf && stp_ring_used(r) + sizeof(rec) + n <= r->size;
 	if (ok) {
 		rec.seq = (u64)atomic64_inc_return(&stp_tp.seq);
