@@ -189,6 +189,21 @@ static bool kernel_long(const char *v)
 	return !errno && !*end;
 }
 
+/* The kernel's integer parameter types (a script's numeric globals are
+ * "long"); strings ("string", "charp"), bools and the rest are left to
+ * the kernel. */
+static bool numeric_type(const char *t)
+{
+	static const char *const num[] = { "byte", "short", "ushort", "int", "uint", "long",
+					   "ulong", "llong", "ullong", "hexint" };
+	size_t i;
+
+	for (i = 0; i < sizeof(num) / sizeof(num[0]); i++)
+		if (!strcmp(t, num[i]))
+			return true;
+	return false;
+}
+
 int params_check_module(const struct mod_image *img, char *const *args, int n,
 			char *err, size_t errlen)
 {
@@ -208,7 +223,7 @@ int params_check_module(const struct mod_image *img, char *const *args, int n,
 				    "The module has no global '%s' to set (from '%s'): "
 				    "only the script's own globals can be given.",
 				    name, args[i]);
-		if (strcmp(type, "string") && !kernel_long(eq + 1))
+		if (numeric_type(type) && !kernel_long(eq + 1))
 			return staprun_fail(err, errlen,
 				    "Invalid value '%.64s%s' for global '%s': it is a number.",
 				    eq + 1, strlen(eq + 1) > 64 ? "..." : "", name);
