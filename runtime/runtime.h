@@ -47,6 +47,8 @@
 #endif
 
 #include <linux/atomic.h>
+#include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
 #include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/hw_breakpoint.h>

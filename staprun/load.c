@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* load.c: inserting the module (finit_module, else init_module) and
  * deleting it, with the kernel's reasons spelled out. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@ const char *load_hint(int err)
 	switch (err) {
 	case EEXIST:
 		return "a module of that name is already loaded: unload it "
-		       "(rmmod NAME) or give -R to load a renamed copy";
+		       "(staprun -d NAME) or give -R to load a renamed copy";
 	case ENOEXEC:
 		return "the module is not valid for this kernel (built for "
 		       "another kernel or architecture?); see dmesg";
@@ -41,6 +42,9 @@ const char *load_hint(int err)
 		       "(module.sig_enforce or lockdown)";
 	case ENOMEM:
 		return "not enough kernel memory (a smaller -s may help)";
+	case ENOSPC:
+		return "a string global's value is longer than the module's "
+		       "MAXSTRINGLEN - 1 bytes (stap -D MAXSTRINGLEN=N raises it)";
 	case EBUSY:
 		return "the module's initialisation found something busy; see "
 		       "dmesg";
@@ -112,7 +116,7 @@ int load_module(int fd, const struct mod_image *img, const char *path,
 	else if (e == EEXIST)
 		fprintf(stderr,
 			"Tip: a module named '%s' is already loaded: unload it "
-			"(rmmod %s) or give -R to load a renamed copy\n",
+			"(staprun -d %s) or give -R to load a renamed copy\n",
 			name, name);
 	else if (hint)
 		fprintf(stderr, "Tip: %s\n", hint);
@@ -141,6 +145,12 @@ int unload_module(const char *name, int verbose)
 		if (syscall(SYS_delete_module, name, O_NONBLOCK) == 0)
 			return 0;
 		e = errno;
+		if (e == ENOENT && !module_present(name)) {
+			/* someone else (rmmod) unloaded it first: gone is gone */
+			if (verbose)
+				fprintf(stderr, "staprun: module '%s' was already unloaded\n", name);
+			return 0;
+		}
 		if (e != EAGAIN && e != EBUSY && e != EINTR)
 			break;
 		nanosleep(&ts, NULL);
@@ -148,6 +158,79 @@ int unload_module(const char *name, int verbose)
 	fprintf(stderr, "ERROR: Couldn't remove module '%s': %s\n", name,
 		strerror(e));
 	if (e == EAGAIN || e == EBUSY)
-		fprintf(stderr, "Tip: try again later with 'rmmod %s'\n", name);
+		fprintf(stderr, "Tip: try again later with 'staprun -d %s'\n", name);
 	return -e;
+}
+
+/* Is NAME one of ours: does it have its /proc/systemtap/NAME directory? */
+static bool stap_module(const char *name)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/proc/systemtap/%s", name);
+	return access(path, F_OK) == 0;
+}
+
+/* ARG ("NAME", "NAME.ko", "dir/NAME.ko") to the kernel's module name. */
+static int arg_modname(const char *arg, char name[STP_MODNAME_MAX])
+{
+	const char *base = strrchr(arg, '/');
+	size_t n, i;
+
+	base = base ? base + 1 : arg;
+	n = strlen(base);
+	if (n > 3 && !strcmp(base + n - 3, ".ko"))
+		n -= 3;
+	if (!n || n >= STP_MODNAME_MAX)
+		return -1;
+	for (i = 0; i < n; i++)
+		name[i] = base[i] == '-' ? '_' : base[i];
+	name[n] = '\0';
+	return 0;
+}
+
+static int delete_one(const char *name, int verbose)
+{
+	if (!module_present(name)) {
+		fprintf(stderr, "ERROR: No module '%s' is loaded\n", name);
+		return 1;
+	}
+	if (!stap_module(name)) {
+		fprintf(stderr,
+			"ERROR: Module '%s' is not a stap module (no /proc/systemtap/%s): not unloading it\n",
+			name, name);
+		return 1;
+	}
+	return unload_module(name, verbose) ? 1 : 0;
+}
+
+int delete_modules(const char *arg, int verbose)
+{
+	char name[STP_MODNAME_MAX];
+	struct dirent *de;
+	int status = 0, n = 0;
+	DIR *d;
+
+	if (strcmp(arg, "*")) {
+		if (arg_modname(arg, name)) {
+			fprintf(stderr, "ERROR: Invalid module name '%s'\n", arg);
+			return 1;
+		}
+		return delete_one(name, verbose);
+	}
+	d = opendir("/proc/systemtap");
+	if (!d)
+		return 0;	/* no stap module was ever loaded */
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.' || strlen(de->d_name) >= STP_MODNAME_MAX ||
+		    !module_present(de->d_name))
+			continue;
+		n++;
+		if (unload_module(de->d_name, verbose))
+			status = 1;
+	}
+	closedir(d);
+	if (verbose)
+		fprintf(stderr, "staprun: %d module(s) unloaded\n", n);
+	return status;
 }

@@ -74,6 +74,8 @@ int main(int argc, char *argv[])
 		printf("staprun (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
 		return 0;
 	}
+	if (o.action == ACT_DELETE)
+		return delete_modules(o.module, o.verbose);
 
 	if (params_module_path(o.module, path, sizeof(path))) {
 		fprintf(stderr, "ERROR: Module path too long: '%s'\n", o.module);
@@ -95,6 +97,10 @@ int main(int argc, char *argv[])
 	if (modelf_name(&img, name)) {
 		fprintf(stderr, "ERROR: '%s' is not a kernel module for this machine (no module name found in it)\n",
 			path);
+		goto out;
+	}
+	if (params_check_module(&img, o.modargs, o.nmodargs, err, sizeof(err))) {
+		fprintf(stderr, "ERROR: %s\n", err);
 		goto out;
 	}
 	if (o.rename) {

@@ -257,6 +257,34 @@ const char *modelf_modinfo(const struct mod_image *img, const char *key)
 	return e ? e + strlen(key) + 1 : NULL;
 }
 
+const char *modelf_param_type(const struct mod_image *img, const char *name,
+			      char *buf, size_t len)
+{
+	static const char key[] = "parmtype=";
+	size_t nlen = strlen(name), i = 0;
+	struct sect s;
+	char *base;
+
+	if (find_section(img, ".modinfo", &s))
+		return NULL;
+	base = (char *)img->data + s.off;
+	while (i < s.size) {
+		const char *str = base + i;
+		size_t n = strnlen(str, s.size - i);
+
+		if (n == s.size - i)
+			return NULL;	/* not terminated inside the section */
+		if (n > sizeof(key) - 1 + nlen + 1 && !memcmp(str, key, sizeof(key) - 1) &&
+		    !memcmp(str + sizeof(key) - 1, name, nlen) &&
+		    str[sizeof(key) - 1 + nlen] == ':') {
+			snprintf(buf, len, "%s", str + sizeof(key) + nlen);
+			return buf;
+		}
+		i += n + 1;
+	}
+	return NULL;
+}
+
 static bool valid_name(const char *s)
 {
 	size_t n = strlen(s);

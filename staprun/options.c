@@ -13,6 +13,7 @@
 static const char usage_text[] =
 "Usage: staprun [-v] [-w] [-o FILE] [-c CMD | -x PID] [-D] [-b] [-s MB] [-R]\n"
 "               [-T SECONDS] MODULE [NAME=VALUE ...]\n"
+"       staprun -d NAME\n"
 "Load a module built by stap, stream its output, unload it when the script\n"
 "ends, on SIGINT/SIGTERM/SIGHUP, or when CMD exits.\n"
 "\n"
@@ -29,6 +30,8 @@ static const char usage_text[] =
 "  -R          load a renamed copy (NAME_PID), so that the module may\n"
 "              already be loaded\n"
 "  -T SECONDS  end the session after SECONDS seconds\n"
+"  -d NAME     unload the module NAME (or NAME.ko) that a killed staprun\n"
+"              left loaded; '*' (quoted): every such module\n"
 "  -V          print the version and exit\n"
 "  -h          print this help and exit\n"
 "\n"
@@ -81,7 +84,7 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 	 * ':' first: report a missing argument as ':' rather than '?'. */
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt(argc, argv, "+:vwo:c:x:DbRs:T:Vh")) != -1) {
+	while ((c = getopt(argc, argv, "+:vwo:c:x:DbRs:T:d:Vh")) != -1) {
 		switch (c) {
 		case 'v':
 			o->verbose++;
@@ -129,6 +132,12 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 					    optarg, INT_MAX / 1000);
 			o->timeout_s = (unsigned int)v;
 			break;
+		case 'd':
+			if (!*optarg)
+				return staprun_fail(err, errlen, "Empty module name for '-d'.");
+			o->action = ACT_DELETE;
+			o->module = optarg;
+			return 0;
 		case 'V':
 			o->action = ACT_VERSION;
 			return 0;

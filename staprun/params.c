@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* params.c: module names and paths, and the module parameter string
  * (doc/transport.md, "Loading"). */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -172,4 +173,60 @@ int params_module_path(const char *arg, char *buf, size_t len)
 	r = snprintf(buf, len, "/lib/modules/%s/systemtap/%s.ko", u.release,
 		     arg);
 	return r < 0 || (size_t)r >= len ? -1 : 0;
+}
+
+/* Would the kernel's kstrtol(VALUE, 0) take @v: [+-]digits, 0x hex, 0 octal? */
+static bool kernel_long(const char *v)
+{
+	char *end;
+
+	if (*v == '+' || *v == '-')
+		v++;
+	if (!*v || *v == '+' || *v == '-' || is_space(*v))
+		return false;
+	errno = 0;
+	(void)strtoull(v, &end, 0);
+	return !errno && !*end;
+}
+
+/* The kernel's integer parameter types (a script's numeric globals are
+ * "long"); strings ("string", "charp"), bools and the rest are left to
+ * the kernel. */
+static bool numeric_type(const char *t)
+{
+	static const char *const num[] = { "byte", "short", "ushort", "int", "uint", "long",
+					   "ulong", "llong", "ullong", "hexint" };
+	size_t i;
+
+	for (i = 0; i < sizeof(num) / sizeof(num[0]); i++)
+		if (!strcmp(t, num[i]))
+			return true;
+	return false;
+}
+
+int params_check_module(const struct mod_image *img, char *const *args, int n,
+			char *err, size_t errlen)
+{
+	char type[32];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const char *eq = strchr(args[i], '=');
+		char name[STP_MODNAME_MAX + 64];
+
+		if (!eq || (size_t)(eq - args[i]) >= sizeof(name))
+			return staprun_fail(err, errlen, "Invalid module option '%s'.", args[i]);
+		memcpy(name, args[i], (size_t)(eq - args[i]));
+		name[eq - args[i]] = '\0';
+		if (!modelf_param_type(img, name, type, sizeof(type)))
+			return staprun_fail(err, errlen,
+				    "The module has no global '%s' to set (from '%s'): "
+				    "only the script's own globals can be given.",
+				    name, args[i]);
+		if (numeric_type(type) && !kernel_long(eq + 1))
+			return staprun_fail(err, errlen,
+				    "Invalid value '%.64s%s' for global '%s': it is a number.",
+				    eq + 1, strlen(eq + 1) > 64 ? "..." : "", name);
+	}
+	return 0;
 }

@@ -23,6 +23,7 @@ enum staprun_action {
 	ACT_RUN,
 	ACT_HELP,
 	ACT_VERSION,
+	ACT_DELETE,			/* -d NAME: unload a left-over module */
 };
 
 /* The command line, as parsed by opts_parse(); the strings point into argv. */
@@ -62,6 +63,15 @@ const char *opts_usage(void);
  * [A-Za-z_][A-Za-z0-9_]*, VALUE has no white space. Returns 0 or -1 with @err.
  */
 int params_check_modarg(const char *arg, char *err, size_t errlen);
+/*
+ * params_check_module - check @n NAME=VALUE options against the module's
+ * own parameters (.modinfo parmtype): NAME must be one (the kernel only
+ * warns about an unknown one and loads the module anyway), and the VALUE
+ * of a number must be one. Returns 0 or -1 with @err.
+ */
+struct mod_image;
+int params_check_module(const struct mod_image *img, char *const *args, int n,
+			char *err, size_t errlen);
 /*
  * params_build - the module parameter string of doc/transport.md for @o,
  * with @target as _stp_target (0: none). Returns a malloc'd string the
@@ -174,6 +184,13 @@ int modelf_name(const struct mod_image *img, char name[STP_MODNAME_MAX]);
  */
 const char *modelf_modinfo(const struct mod_image *img, const char *key);
 /*
+ * modelf_param_type - the type of module parameter @name from .modinfo's
+ * "parmtype=NAME:TYPE" ("long", "string", "uint", ...) copied into @buf,
+ * or NULL when the module has no such parameter.
+ */
+const char *modelf_param_type(const struct mod_image *img, const char *name,
+			      char *buf, size_t len);
+/*
  * modelf_rename - rename the module in the image to @name (at most
  * STP_MODNAME_MAX - 1 characters): struct module's name and .modinfo's
  * "name=" (overwritten when it fits, else blanked, as the kernel then uses
@@ -198,6 +215,13 @@ const char *load_hint(int err);
  * while the kernel says busy. Returns 0 or -errno, having printed an error.
  */
 int unload_module(const char *name, int verbose);
+/*
+ * delete_modules - staprun -d ARG: unload the stap module ARG (a name, or
+ * a path to NAME.ko; '-' read as '_'), or with ARG "*" every loaded module
+ * that has a /proc/systemtap/NAME directory. Only modules with that
+ * directory (ours) are unloaded. Returns staprun's exit status.
+ */
+int delete_modules(const char *arg, int verbose);
 
 /* target.c: the -c command. */
 

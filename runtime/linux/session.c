@@ -249,6 +249,19 @@ static void stp_session_stop(void)
 	stp_transport_done();
 }
 
+/* The controller closed .stp_ctl without "stop" (transport.c): stop a
+ * started session; a session never started has nothing armed. True when
+ * this stopped it. */
+static bool stp_session_abandon(void)
+{
+	int st = atomic_read(&stp_sess.state);
+
+	if (st == STP_LOADED || st >= STP_STOPPING)
+		return false;
+	stp_session_stop();
+	return true;
+}
+
 static void stp_module_cleanup(void)
 {
 	stp_families_release();
@@ -281,6 +294,7 @@ static void __exit stp_module_exit(void)
 	if (atomic_read(&stp_sess.state) == STP_LOADED)
 		atomic_set(&stp_sess.state, STP_STOPPED);
 	stp_session_stop();
+	stp_transport_drain();
 	stp_module_cleanup();
 }
 

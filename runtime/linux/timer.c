@@ -21,6 +21,7 @@ struct stp_timers {
 	struct stp_timer_state *plain;		/* one per timer probe */
 	struct stp_timer_state *profile;	/* nr_cpu_ids per profile probe */
 	unsigned int nprofile;
+	int hp_state;				/* CPU hotplug callbacks, > 0 */
 	bool live;
 };
 
@@ -75,6 +76,26 @@ static void stp_profile_start_here(void *arg)
 		stp_timer_start_one(&stp_tm.profile[i * nr_cpu_ids + cpu], true);
 }
 
+/* CPU hotplug: a CPU coming online starts its own profile timers (the
+ * callback runs on it); one going offline cancels them first, so that the
+ * kernel does not move them, still armed, to a CPU that has its own. */
+static int stp_profile_online(unsigned int cpu)
+{
+	if (READ_ONCE(stp_tm.live))
+		stp_profile_start_here(NULL);
+	return 0;
+}
+
+static int stp_profile_offline(unsigned int cpu)
+{
+	unsigned int i;
+
+	for (i = 0; i < stp_tm.nprofile; i++)
+		if (stp_tm.profile[i * nr_cpu_ids + cpu].t.function)
+			hrtimer_cancel(&stp_tm.profile[i * nr_cpu_ids + cpu].t);
+	return 0;
+}
+
 static int stp_timers_start(const void *table, unsigned int n)
 {
 	const struct stp_timer_probe *v = table;
@@ -102,8 +123,22 @@ static int stp_timers_start(const void *table, unsigned int n)
 			stp_tm.profile[p * nr_cpu_ids + cpu].tp = tp;
 		p++;
 	}
-	if (stp_tm.nprofile)
+	if (stp_tm.nprofile) {
+		int st;
+
+		/* no CPU comes or goes between the callbacks' set-up and
+		 * the start on the CPUs online now */
+		cpus_read_lock();
+		st = cpuhp_setup_state_nocalls_cpuslocked(CPUHP_AP_ONLINE_DYN, "stap/timer.profile",
+							  stp_profile_online, stp_profile_offline);
+		if (st > 0)
+			stp_tm.hp_state = st;
 		on_each_cpu(stp_profile_start_here, NULL, 1);
+		cpus_read_unlock();
+		if (st < 0)
+			stp_ctl_printf("WARNING: timer.profile will not follow CPUs going offline or online (cpuhp %d)",
+				       st);
+	}
 	return 0;
 }
 
@@ -114,11 +149,15 @@ static void stp_timers_stop(void)
 	if (!READ_ONCE(stp_tm.live))
 		goto free;
 	WRITE_ONCE(stp_tm.live, false);
+	if (stp_tm.hp_state > 0) {
+		cpuhp_remove_state_nocalls(stp_tm.hp_state);
+		stp_tm.hp_state = 0;
+	}
 	for (i = 0; i < stp_tm.n; i++)
 		if (stp_tm.plain[i].tp)
 			hrtimer_cancel(&stp_tm.plain[i].t);
-	/* every possible CPU: a CPU that went offline during the session
-	 * handed its pinned timers to another one, still armed */
+	/* every possible CPU: one whose offline callback could not run
+	 * (no hotplug state) handed its pinned timers to another, armed */
 	for (i = 0; i < stp_tm.nprofile; i++)
 		for_each_possible_cpu(cpu)
 			if (stp_tm.profile[i * nr_cpu_ids + cpu].t.function)

@@ -44,6 +44,7 @@ struct stp_transport {
 	bool done;			/* D queued: readers see EOF when empty */
 	struct proc_dir_entry *dir;
 	u64 ctl_dropped;
+	atomic_t ctl_open;		/* .stp_ctl has its one opener */
 };
 
 static struct stp_transport stp_tp;
@@ -305,6 +306,7 @@ static __poll_t stp_ctl_poll(struct file *f, poll_table *wait)
 
 static int stp_session_start(void);
 static void stp_session_stop(void);
+static bool stp_session_abandon(void);
 
 static ssize_t stp_ctl_write(struct file *f, const char __user *ubuf,
 			     size_t count, loff_t *ppos)
@@ -326,6 +328,29 @@ static ssize_t stp_ctl_write(struct file *f, const char __user *ubuf,
 	return rc ? rc : (ssize_t)count;
 }
 
+/* One controller at a time: a second staprun (or a stray `cat`) that
+ * opened .stp_ctl would steal the records that belong to the first. */
+static int stp_ctl_open(struct inode *inode, struct file *f)
+{
+	if (atomic_cmpxchg(&stp_tp.ctl_open, 0, 1))
+		return -EBUSY;
+	return 0;
+}
+
+/* The controller went away. When it never asked for "stop" (staprun was
+ * killed with SIGKILL, or crashed), stop the session here: the probes
+ * are unregistered and the end probes run, so an orphaned module costs
+ * the kernel nothing until someone unloads it (staprun -d NAME, rmmod).
+ * Their output stays in the buffers; nobody reads it. */
+static int stp_ctl_release(struct inode *inode, struct file *f)
+{
+	if (!READ_ONCE(stp_tp.done) && stp_session_abandon())
+		pr_notice("%s: staprun closed the control file without stopping the session: stopped it\n",
+			  THIS_MODULE->name);
+	atomic_set(&stp_tp.ctl_open, 0);
+	return 0;
+}
+
 static const struct proc_ops stp_out_ops = {
 	.proc_read = stp_out_read,
 	.proc_poll = stp_out_poll,
@@ -333,6 +358,8 @@ static const struct proc_ops stp_out_ops = {
 };
 
 static const struct proc_ops stp_ctl_ops = {
+	.proc_open = stp_ctl_open,
+	.proc_release = stp_ctl_release,
 	.proc_read = stp_ctl_read,
 	.proc_write = stp_ctl_write,
 	.proc_poll = stp_ctl_poll,
@@ -394,6 +421,17 @@ static void stp_transport_done(void)
 	WRITE_ONCE(stp_tp.done, true);
 	wake_up_interruptible(&stp_tp.out_wq);
 	wake_up_interruptible(&stp_tp.ctl_wq);
+}
+
+/* Unloading under a running staprun (rmmod from outside): give it up to
+ * two seconds to read what the end probes printed and close its files,
+ * before the files go away under it. */
+static void stp_transport_drain(void)
+{
+	int i;
+
+	for (i = 0; i < 200 && atomic_read(&stp_tp.ctl_open); i++)
+		msleep(10);
 }
 
 static u64 stp_transport_dropped(void)

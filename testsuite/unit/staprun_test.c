@@ -52,6 +52,13 @@ static void test_options(void)
 	CHECK(PARSE(&o, "m.ko", "-v") == -1 && strstr(err, "'-v'"));
 	CHECK(PARSE(&o, "-h") == 0 && o.action == ACT_HELP);
 	CHECK(PARSE(&o, "-V") == 0 && o.action == ACT_VERSION);
+	CHECK(PARSE(&o, "-d", "stap_x") == 0 && o.action == ACT_DELETE &&
+	      !strcmp(o.module, "stap_x"));
+	CHECK(PARSE(&o, "-v", "-d", "*") == 0 && o.action == ACT_DELETE &&
+	      o.verbose == 1 && !strcmp(o.module, "*"));
+	CHECK(PARSE(&o, "-d") == -1 &&
+	      !strcmp(err, "Option '-d' needs an argument."));
+	CHECK(PARSE(&o, "-d", "") == -1 && strstr(err, "Empty module name"));
 
 	CHECK(PARSE(&o, "-q", "m.ko") == -1 &&
 	      !strcmp(err, "Invalid option '-q'."));

@@ -106,10 +106,14 @@ check "-R: the copy is gone, the original stays" R \
 	'[ "$(grep -c "^mock_stp" /proc/modules)" = 1 ] && grep -q "^mock_stp " /proc/modules'
 rmmod mock_stp
 
-# 8. the kernel refuses a parameter value
+# 8. a parameter value of the wrong type, an unknown parameter: refused before loading
+# (the kernel would only warn about the unknown one and load the module anyway)
 run badp $M lines=abc
-check "bad parameter: status 1, kernel's reason" badp \
-	'[ "$(rc badp)" = 1 ] && has badp.err "Invalid argument" && unloaded'
+check "bad parameter value: status 1, staprun's reason, never loaded" badp \
+	'[ "$(rc badp)" = 1 ] && has badp.err "Invalid value .abc. for global .lines.: it is a number" && unloaded'
+run unkp $M nosuch=1
+check "unknown parameter: status 1, staprun's reason, never loaded" unkp \
+	'[ "$(rc unkp)" = 1 ] && has unkp.err "The module has no global .nosuch. to set" && unloaded'
 
 # 9. lots of output, all of it
 run big $M lines=50000

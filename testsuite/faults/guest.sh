@@ -1,0 +1,251 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# testsuite/faults/guest.sh: the guest half of testsuite/faults/run (busybox sh, root). Runs each
+# test named on the command line with the modules in /m (fault_NAME.ko, and the damaged copies
+# bad_*.ko) and /bin/staprun, and leaves its results in /tmp/r/NAME/: rc, out, err, notes (what
+# the test observed on the way: kprobes armed, files present, ...), dmesg (the kernel log of
+# that test only), left (our modules and /proc/systemtap entries still there afterwards). Each
+# test's results go to the console as a base64 tar between `@@RESULT NAME` and `@@ENDRESULT`.
+# The checks are made on the host (run).
+R=/tmp/r
+M=/m
+KPL=/sys/kernel/debug/kprobes/list
+mkdir -p $R
+dmesg -c >/dev/null 2>&1
+
+leftovers() {
+	grep '^fault_' /proc/modules
+	ls /proc/systemtap 2>/dev/null
+	[ -s $KPL ] && sed 's/^/kprobe: /' $KPL
+}
+
+finish() {
+	dmesg -c >"$R/$1/dmesg" 2>&1
+	leftovers >"$R/$1/left"
+}
+
+# wait_for FILE TEXT: up to ~20 s until FILE holds TEXT.
+wait_for() {
+	i=0
+	while ! grep -q "$2" "$1" 2>/dev/null && [ $i -lt 200 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# note KEY VALUE...: one observation for the host's checks.
+note() { echo "$*" >>"$D/notes"; }
+
+# Feeds vfs_read while a flood session runs.
+reader() { (while :; do dd if=/dev/zero of=/dev/null bs=1 count=200 2>/dev/null; done) & RPID=$!; }
+reader_stop() { kill $RPID 2>/dev/null; wait $RPID 2>/dev/null; }
+
+# staprun killed with SIGKILL: the module stops its own session (the control file's release),
+# so nothing stays armed; staprun -d unloads it; the next session runs normally.
+t_kill9_staprun() {
+	reader
+	staprun $M/fault_flood.ko >"$D/out" 2>"$D/err" &
+	p=$!
+	wait_for "$D/out" '^r1 '
+	note armed_before "$(grep -c vfs_read $KPL)"
+	kill -9 $p
+	wait $p
+	echo $? >"$D/rc"
+	sleep 1
+	note armed_after "$(grep -c vfs_read $KPL)"
+	note loaded_after "$(grep -c '^fault_flood ' /proc/modules)"
+	lines1=$(wc -l <"$D/out")
+	sleep 1
+	note out_grows "$(($(wc -l <"$D/out") - lines1))"
+	reader_stop
+	staprun -d fault_flood >"$D/d.out" 2>"$D/d.err"
+	note d_rc $?
+	note loaded_after_d "$(grep -c '^fault_flood ' /proc/modules)"
+	staprun -d fault_flood >"$D/d2.out" 2>"$D/d2.err"
+	note d2_rc $?
+	staprun -T 1 $M/fault_flood.ko >"$D/again.out" 2>"$D/again.err"
+	note again_rc $?
+	note again_last "$(tail -n 1 "$D/again.out" | cut -d' ' -f1)"
+}
+
+# The -c command killed with SIGKILL: an ordinary end of the session.
+t_kill9_cmd() {
+	rm -f /tmp/cpid
+	staprun -c 'sh -c "echo \$\$ >/tmp/cpid; exec sleep 100"' $M/fault_flood.ko >"$D/out" 2>"$D/err" &
+	p=$!
+	wait_for "$D/out" BEGIN
+	wait_for /tmp/cpid .
+	c=$(cat /tmp/cpid 2>/dev/null)
+	note child "${c:-none}"
+	[ -n "$c" ] && kill -9 "$c"
+	wait $p
+	echo $? >"$D/rc"
+}
+
+# staprun and its -c command both killed: the module stops itself, -d unloads it.
+t_kill9_both() {
+	reader
+	rm -f /tmp/cpid
+	staprun -c 'sh -c "echo \$\$ >/tmp/cpid; exec sleep 100"' $M/fault_flood.ko >"$D/out" 2>"$D/err" &
+	p=$!
+	wait_for "$D/out" '^r1 '
+	wait_for /tmp/cpid .
+	c=$(cat /tmp/cpid 2>/dev/null)
+	note child "${c:-none}"
+	kill -9 $p ${c:+"$c"}
+	wait $p
+	echo $? >"$D/rc"
+	sleep 1
+	note armed_after "$(grep -c vfs_read $KPL)"
+	reader_stop
+	staprun -d '*' >"$D/d.out" 2>"$D/d.err"
+	note d_rc $?
+	note loaded_after_d "$(grep -c '^fault_flood ' /proc/modules)"
+}
+
+# A second opener of the control file is turned away; the session goes on; a second staprun of
+# the same module is refused with a tip; -R runs a copy next to it.
+t_ctl_busy() {
+	staprun -T 4 $M/fault_flood.ko >"$D/out" 2>"$D/err" &
+	p=$!
+	wait_for "$D/out" BEGIN
+	cat /proc/systemtap/fault_flood/.stp_ctl >"$D/cat.out" 2>"$D/cat.err"
+	note cat_rc $?
+	staprun $M/fault_flood.ko >"$D/second.out" 2>"$D/second.err"
+	note second_rc $?
+	staprun -R -T 1 $M/fault_flood.ko >"$D/R.out" 2>"$D/R.err"
+	note R_rc $?
+	note R_last "$(tail -n 1 "$D/R.out" | cut -d' ' -f1)"
+	wait $p
+	echo $? >"$D/rc"
+}
+
+# rmmod while the session runs: the module ends the session on its way out, staprun sees the
+# end, drains and exits; nothing is left.
+t_rmmod_race() {
+	reader
+	staprun $M/fault_flood.ko >"$D/out" 2>"$D/err" &
+	p=$!
+	wait_for "$D/out" '^r1 '
+	rmmod fault_flood 2>"$D/rmmod.err"
+	note rmmod_rc $?
+	i=0
+	while kill -0 $p 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	note staprun_gone "$(kill -0 $p 2>/dev/null && echo no || echo yes)"
+	kill -9 $p 2>/dev/null
+	wait $p
+	echo $? >"$D/rc"
+	reader_stop
+}
+
+# load_bad FILE: staprun on a damaged or foreign module; nothing may stay loaded.
+load_bad() {
+	staprun "$M/$1" >"$D/out" 2>"$D/err"
+	echo $? >"$D/rc"
+}
+t_bad_truncated() { load_bad bad_truncated.ko; }
+t_bad_magic() { load_bad bad_magic.ko; }
+t_bad_shdr() { load_bad bad_shdr.ko; }
+t_bad_vermagic() { load_bad bad_vermagic.ko; }
+t_other_kernel() { load_bad bad_other_kernel.ko; }
+t_empty_file() { load_bad bad_empty.ko; }
+
+# Module parameters: unknown, of the wrong type, 1 MB long, and good ones.
+t_params() {
+	staprun $M/fault_params.ko nosuch=1 >"$D/unknown.out" 2>"$D/unknown.err"
+	note unknown_rc $?
+	staprun $M/fault_params.ko count=abc >"$D/type.out" 2>"$D/type.err"
+	note type_rc $?
+	big=$(head -c 102400 /dev/zero | tr '\0' 'x')
+	staprun $M/fault_params.ko "word=$big" >"$D/big.out" 2>"$D/big.err"
+	note big_rc $?
+	staprun $M/fault_params.ko count=-0x10 word=hello >"$D/out" 2>"$D/err"
+	echo $? >"$D/rc"
+}
+
+# procfs writes: 1 MB in one write(2), binary bytes with NULs, an empty one (no write(2) at all).
+t_procfs() {
+	staprun $M/fault_procfs.ko >"$D/out" 2>"$D/err" &
+	p=$!
+	f=/proc/systemtap/fault_procfs/cmd
+	i=0
+	while [ ! -e $f ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	sleep 0.5
+	head -c 1048576 /dev/zero | tr '\0' 'y' >/tmp/big
+	dd if=/tmp/big of=$f bs=1048576 count=1 2>/dev/null
+	note w1 $?
+	rm -f /tmp/big
+	printf 'ab\000cd\377\001' >$f
+	note w2 $?
+	note read "$(cat $f)"
+	printf '' >$f
+	printf 'z' >$f
+	note w3 $?
+	wait $p
+	echo $? >"$D/rc"
+}
+
+# Bulk mode (-b) with 1 MB buffers and 4.7 MB printed at once: the loss is reported, files whole.
+t_bulk_flood() {
+	cd /tmp && staprun -b -s 1 -o /tmp/bk $M/fault_bulkflood.ko >"$D/out" 2>"$D/err"
+	echo $? >"$D/rc"
+	cd /
+	note files "$(ls /tmp/bk_* 2>/dev/null | wc -l)"
+	note bytes "$(cat /tmp/bk_* 2>/dev/null | wc -c)"
+	note badlines "$(cat /tmp/bk_* | grep -cvE '^(END 0|r[0-9]{8} 0123456789abcdefghijklmnopqrstuvwxyz)$')"
+	note endline "$(cat /tmp/bk_* | grep -c '^END ')"
+	note lines "$(cat /tmp/bk_* | grep -c '^r')"
+	rm -f /tmp/bk_*
+}
+
+# CPU hotplug: CPU 1 goes offline and comes back twice during a timer.profile session.
+t_hotplug() {
+	c1=/sys/devices/system/cpu/cpu1/online
+	staprun $M/fault_hotplug.ko >"$D/out.raw" 2>"$D/err" &
+	p=$!
+	wait_for "$D/out.raw" '^c1 '
+	for k in 1 2; do
+		sleep 1
+		echo 0 >$c1
+		note off$k $?
+		sleep 1
+		echo 1 >$c1
+		note on$k $?
+	done
+	a=$(grep -c '^c1 ' "$D/out.raw")
+	sleep 1
+	note c1_after_online "$(($(grep -c '^c1 ' "$D/out.raw") - a))"
+	kill -INT $p
+	wait $p
+	echo $? >"$D/rc"
+	note online "$(cat /sys/devices/system/cpu/online)"
+	# summary: lines per CPU, order errors, gaps, END and last lines
+	awk '
+		function num(s) { sub(/^0+/, "", s); return s + 0 }
+		/^c[0-9]+ s[0-9]+$/ {
+			n[$1]++; s = num(substr($2, 2))
+			if (($1 in last) && s != last[$1] + 1) bad++
+			if (!($1 in last) && s != 1) bad++
+			last[$1] = s; next
+		}
+		/^END / || /^last / { print; next }
+		{ other++ }
+		END {
+			for (c in n) printf "lines %s %d\n", c, n[c]
+			printf "seqerr %d\nother %d\n", bad, other
+		}' "$D/out.raw" >"$D/out"
+	rm -f "$D/out.raw"
+}
+
+for t in "$@"; do
+	D=$R/$t
+	mkdir -p "$D"
+	: >"$D/notes"
+	echo "@@RUN $t $(cut -d' ' -f1 /proc/uptime)"
+	"t_$t"
+	finish "$t"
+	echo "@@RESULT $t"
+	tar czf - -C $R "$t" | base64
+	echo @@ENDRESULT
+done
+echo "@@RUN done $(cut -d' ' -f1 /proc/uptime)"
