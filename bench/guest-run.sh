@@ -12,7 +12,8 @@
 #                             /proc/modules (and 2 s more, for the probes to be registered), K
 #                             runs of the workload; then SIGINT, and the module's end output
 # Prints "R LABEL NS..." per run (the workload's output), then per module "KPROBES LABEL N"
-# (lines of /sys/kernel/debug/kprobes/list while it was loaded), "RC LABEL STATUS", "HITS LABEL
+# (lines of /sys/kernel/debug/kprobes/list and /sys/kernel/tracing/enabled_functions while it
+# was loaded: kprobes, and function entries armed through ftrace), "RC LABEL STATUS", "HITS LABEL
 # N" (from the script's "hits N" line), "LINES LABEL N" (lines of output), "BYTES LABEL N",
 # "SEQ LABEL LINES MAX BAD FIRST GAP" (the output's lines that start with a 10-digit sequence
 # number, the largest number, how many of them were not one more than the line before, the
@@ -46,7 +47,7 @@ for e in "$@"; do
 			w=$((w + 1))
 		done
 		sleep 2
-		echo "KPROBES $label $(wc -l </sys/kernel/debug/kprobes/list)"
+		echo "KPROBES $label $(($(wc -l </sys/kernel/debug/kprobes/list) + $(wc -l </sys/kernel/tracing/enabled_functions)))"
 		if [ $WAIT = 1 ]; then runs "$label" "/tmp/$label.out"; else runs "$label"; fi
 		sleep 1	# output still in the buffers drains before the end probe prints
 		kill -INT $p

@@ -121,6 +121,11 @@ const char *dw_symbol_at(struct elab *e, struct dw_mod *m, uint64_t pc,
 int dw_file_offset(struct dw_mod *m, uint64_t pc, uint64_t *off);
 /* DWARF address of ELF symbol @name (0 if none). */
 uint64_t dw_symbol_addr(struct elab *e, struct dw_mod *m, const char *name);
+/* The ftrace call site (the fentry call the kernel patches) of the
+ * function entry at @pc of the kernel @m: @pc itself, or @pc + 4 past an
+ * endbr64 (IBT kernels); 0 when @pc is no function entry with one (not in
+ * the vmlinux's __mcount_loc table, or no such table). */
+uint64_t dw_ftrace_site(struct elab *e, struct dw_mod *m, uint64_t pc);
 /* The run-time address of link-time address @addr of @m (a static
  * variable, a watched symbol), as C (dwarf_static.c); NULL with *@err
  * saying why there is none. */

@@ -388,6 +388,13 @@ void dw_close_all(struct elab *e)
 	}
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 static int cmp_sym(const void *a, const void *b)
 {
 	const struct dw_sym *x = a, *y = b;
@@ -468,6 +475,76 @@ uint64_t dw_symbol_addr(struct elab *e, struct dw_mod *m, const char *name)
 		dw_load_symbols(e, m);
 	v = (uintptr_t)ptrmap_get(&m->sym_by_name, intern(e->in, name));
 	return v ? (uint64_t)v - 1 : 0;
+}
+
+/* The ftrace call sites of the kernel: the addresses between
+ * __start_mcount_loc and __stop_mcount_loc (the table ftrace reads at
+ * boot, in .init.data of the vmlinux), sorted. */
+static void load_fsites(struct elab *e, struct dw_mod *m)
+{
+	uint64_t lo = dw_symbol_addr(e, m, "__start_mcount_loc");
+	uint64_t hi = dw_symbol_addr(e, m, "__stop_mcount_loc");
+	GElf_Addr elf_bias = 0;
+	Elf *elf = m->dm ? dwfl_module_getelf(m->dm, &elf_bias) : NULL;
+	Elf_Scn *scn = NULL;
+	size_t n, i;
+
+	m->fsites_loaded = true;
+	if (!elf || !lo || hi <= lo || (hi - lo) % 8 || (hi - lo) / 8 > (1u << 24))
+		return;
+	lo += m->bias - elf_bias;
+	hi += m->bias - elf_bias;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
+		    lo < sh.sh_addr || hi > sh.sh_addr + sh.sh_size)
+			continue;
+		d = elf_getdata(scn, NULL);
+		if (!d || !d->d_buf || d->d_size < sh.sh_size)
+			return;
+		n = (hi - lo) / 8;
+		m->fsites = arena_alloc(e->a, n * sizeof(*m->fsites));
+		for (i = 0; i < n; i++) {
+			uint64_t v;
+
+			memcpy(&v, (const char *)d->d_buf + (lo - sh.sh_addr) + i * 8, 8);
+			m->fsites[i] = v - (m->bias - elf_bias);
+		}
+		qsort(m->fsites, n, sizeof(*m->fsites), cmp_u64);
+		m->nfsites = n;
+		return;
+	}
+}
+
+uint64_t dw_ftrace_site(struct elab *e, struct dw_mod *m, uint64_t pc)
+{
+	size_t lo = 0, hi;
+
+	if (m->kind != DW_KERNEL)
+		return 0;
+	if (!m->fsites_loaded)
+		load_fsites(e, m);
+	hi = m->nfsites;
+	while (lo < hi) {	/* the first site at or above pc */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->fsites[mid] < pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < m->nfsites && m->fsites[lo] == pc)
+		return pc;
+	/* an IBT kernel: the call follows the endbr64 at a function's start */
+	if (lo < m->nfsites && m->fsites[lo] == pc + 4) {
+		uint64_t off = 1;
+
+		if (dw_symbol_at(e, m, pc, &off) && off == 0)
+			return pc + 4;
+	}
+	return 0;
 }
 
 bool dw_symbol_unique(struct elab *e, struct dw_mod *m, const char *name)

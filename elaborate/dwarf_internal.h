@@ -44,6 +44,10 @@ struct dw_mod {
 	Elf_Data *ft_line, *ft_line_str, *ft_str;
 	/* definitions of declared structs (dw_type_complete) */
 	struct ptrmap complete;
+	/* the kernel's ftrace call sites, sorted (dw_ftrace_site) */
+	bool fsites_loaded;
+	uint64_t *fsites;
+	size_t nfsites;
 };
 
 /* The answer of a directed walk (dwarf_index.c). */

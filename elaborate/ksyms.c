@@ -26,6 +26,10 @@ const char ksym_refused_entry[] = "it is in .entry.text";
 const char ksym_refused_irqentry[] = "it is in .irqentry.text";
 const char ksym_refused_softirq[] = "it is in .softirqentry.text";
 const char ksym_refused_init[] = "it is in .init.text, freed after boot";
+const char ksym_refused_static_call[] =
+	"it is a static call trampoline (kprobes refuse .static_call.text)";
+const char ksym_refused_exit[] =
+	"it is in .exit.text of built-in code, discarded at boot";
 
 /* The text areas kprobes refuse: bounding symbols, ELF section, reason. */
 static const struct area_def {
@@ -45,6 +49,13 @@ static const struct area_def {
 			       ".entry.text", ksym_refused_entry },
 	[KSYMS_AREA_INIT] = { "_sinittext", "_einittext", ".init.text",
 			      ksym_refused_init },
+	/* static_call_text_reserved(): -EBUSY */
+	[KSYMS_AREA_STATIC_CALL] = { "__static_call_text_start", "__static_call_text_end",
+				     ".static_call.text", ksym_refused_static_call },
+	/* the rest of the init memory the kernel frees after boot: in the
+	 * vmlinux, .exit.text (a module keeps its own, ksyms_elf.c) */
+	[KSYMS_AREA_INITMEM] = { "__init_begin", "__init_end", ".exit.text",
+				 ksym_refused_exit },
 };
 
 void *ksyms_xrealloc(void *p, size_t n)
@@ -149,7 +160,8 @@ static void note_bound(struct ksyms_collect *c, const char *name, size_t len,
 
 	if (!ends_with(name, len, "text_start") &&
 	    !ends_with(name, len, "text_end") &&
-	    !ends_with(name, len, "inittext"))
+	    !ends_with(name, len, "inittext") &&
+	    !equals(name, len, "__init_begin") && !equals(name, len, "__init_end"))
 		return;
 	for (i = 0; i < KSYMS_AREA_NR; i++) {
 		if (equals(name, len, areas[i].start)) {

@@ -39,10 +39,15 @@ struct arena;
  * kallsyms with CONFIG_KALLSYMS_ALL); the areas between the
  * __kprobes_text, __noinstr_text (which covers .cpuidle.text on 6.x),
  * __entry_text, __irqentry_text and __softirqentry_text start/end symbols;
- * and the init text (_sinittext.._einittext), which is freed after boot so
- * kprobes reject it as "not kernel text". In an ELF file the section a
+ * the init text (_sinittext.._einittext), which is freed after boot so
+ * kprobes reject it as "not kernel text", and the rest of the init memory
+ * (__init_begin..__init_end: the vmlinux's .exit.text, the __exit code of
+ * built-in drivers, discarded with it); the static call trampolines
+ * (__static_call_text_start/end: static_call_text_reserved() refuses
+ * them). In an ELF file the section a
  * function is defined in (.kprobes.text, .noinstr.text, .entry.text,
- * .irqentry.text, .softirqentry.text, .init.text) says the same directly;
+ * .irqentry.text, .softirqentry.text, .init.text, and .exit.text of a
+ * vmlinux: a module keeps its own) says the same directly;
  * that is the only rule for relocatable objects (.ko), whose addresses
  * are section offsets.
  */
@@ -76,6 +81,8 @@ extern const char ksym_refused_entry[];		/* .entry.text */
 extern const char ksym_refused_irqentry[];	/* .irqentry.text */
 extern const char ksym_refused_softirq[];	/* .softirqentry.text */
 extern const char ksym_refused_init[];		/* .init.text */
+extern const char ksym_refused_static_call[];	/* .static_call.text */
+extern const char ksym_refused_exit[];		/* vmlinux's .exit.text */
 
 /*
  * Load the function symbols of kernel @release (NULL: the running one) into

@@ -57,6 +57,10 @@ static int elf_collect(struct ksyms_collect *c, Elf *elf, char *why,
 		if (elf_ndxscn(scn) < shnum)
 			secwhy[elf_ndxscn(scn)] = ksyms_section_refusal(
 				elf_strptr(elf, shstr, sh.sh_name));
+		/* a module's __exit code stays while it is loaded */
+		if (elf_ndxscn(scn) < shnum && eh.e_type == ET_REL &&
+		    secwhy[elf_ndxscn(scn)] == ksym_refused_exit)
+			secwhy[elf_ndxscn(scn)] = NULL;
 	}
 	data = symscn ? elf_getdata(symscn, NULL) : NULL;
 	if (!data || !symsh.sh_entsize) {

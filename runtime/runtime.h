@@ -50,6 +50,8 @@
 #include <linux/cpu.h>
 #include <linux/cpuhotplug.h>
 #include <linux/delay.h>
+#include <linux/ftrace.h>
+#include <linux/hash.h>
 #include <linux/hrtimer.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/kallsyms.h>
@@ -68,10 +70,12 @@
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
 #include <linux/timer.h>
+#include <linux/trace_recursion.h>
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 #include <linux/utsname.h>

@@ -60,6 +60,9 @@ struct want {
 	bool statement, is_return, call, inline_, exported, nearest;
 	const char *label;	/* .label(L) pattern */
 	int64_t maxactive;
+	bool wildcard;		/* a glob (module, function, file) or a line
+				 * range: a point that fails to register is
+				 * a warning */
 	int emitted, refused;
 	const char *first_refused, *refusal;
 };
@@ -125,6 +128,7 @@ static struct elab_point *new_point(struct want *w, const char *text)
 
 		d->ret = w->is_return;
 		d->maxactive = w->maxactive;
+		d->wildcard = w->wildcard;
 		pt->data = d;
 	} else if (w->fam->mech == MECH_uprobe) {
 		struct uprobe_point *d = arena_new_obj(w->e->a, struct uprobe_point);
@@ -180,6 +184,13 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 		pt->comment = arena_printf(w->e->a, "pc=%s+0x%llx", sym,
 					   (unsigned long long)off);
 	kprobe_point(pt)->offset = off;
+	if (dw_mod_kind(w->m) == DW_KERNEL && !w->is_return) {
+		uint64_t site = dw_ftrace_site(w->e, w->m, pc);
+		uint64_t jif = dw_symbol_addr(w->e, w->m, "jiffies");
+
+		if (site && jif)
+			kprobe_point(pt)->fsite_jiffies = (int64_t)(site - jif);
+	}
 	return true;
 }
 
@@ -340,6 +351,11 @@ static void take(struct want *w, const struct dw_func *f)
 	uint64_t pc;
 
 	if (f->flags & DWF_NOCODE)
+		return;
+	/* foo.cold: the cold part of foo, which the compiler moved away (the
+	 * kernel's symbol table has it, DWARF has it as a range of foo): no
+	 * function entry to probe */
+	if ((f->flags & DWF_SYMTAB) && dw_mod_kind(w->m) != DW_USER && strstr(f->name, ".cold"))
 		return;
 	if ((f->flags & DWF_SYMTAB) && (w->label || w->statement || w->pat.lk != LINE_NONE))
 		return;
@@ -580,6 +596,7 @@ static int derive_modules(struct want *w, const struct pp_component *c0,
 	if (glob_start(w, fc, "module", glob))
 		return -1;
 	n = dw_kmodule_names(e, glob, &names);
+	w->wildcard = true;
 	for (i = 0; i < n; i++) {
 		w->fam = &module_family;
 		w->prefix = arena_printf(e->a, "module(%s)", quote(e, names[i]));
@@ -800,6 +817,8 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 		bad_pattern(&w, fc);
 		return -1;
 	}
+	w.wildcard |= strpbrk(w.pat.func, "*?[") || (w.pat.file && strpbrk(w.pat.file, "*?[")) ||
+		      w.pat.lk == LINE_ALL || (w.pat.lk == LINE_RANGE && w.pat.hi > w.pat.lo);
 	match_functions(&w);
 	return report(&w, fc, dw_mod_path(w.m));
 }

@@ -71,6 +71,7 @@ struct expand {
 	struct pm_ctx *c;
 	const struct probe_point *pp;
 	size_t fn_comp;			/* index of the function component */
+	bool wild;			/* a glob: a failing point is a warning */
 	int emitted;
 	int refused;
 	const struct ksym *first_refused;
@@ -114,6 +115,7 @@ static int each_sym(const struct ksym *s, void *ctx)
 	}
 	pt = point_for(x->e, x->c, x->pp, x->fn_comp, s->name);
 	kprobe_point(pt)->module = s->module;
+	kprobe_point(pt)->wildcard = x->wild;
 	pm_emit(x->e, x->c, pt);
 	x->emitted++;
 	return 0;
@@ -123,7 +125,7 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 {
 	const struct pp_component *c1 = pp->comps.v[1];
 	const struct expr *ma = pm_param_of(pp, "maxactive");
-	struct expand x = { e, c, pp, 1, 0, 0, NULL };
+	struct expand x = { e, c, pp, 1, false, 0, 0, NULL };
 	const struct ksyms *ks;
 	const struct expr *fn;
 	const char *why, *mod = NULL;
@@ -163,6 +165,7 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	}
 	fn = ((const struct pp_component *)pp->comps.v[x.fn_comp])->param;
 	wild = strpbrk(fn->str.s, "*?[") != NULL;
+	x.wild = wild;
 	ks = mod ? pm_module_syms(e, mod, &why) : pm_kernel_syms(e, &why);
 	if (!ks) {
 		if (!wild) {

@@ -47,6 +47,12 @@ struct kprobe_point {
 	uint64_t addr;			/* without a symbol */
 	int64_t maxactive;		/* .return: -1 for the default */
 	bool ret;			/* a kretprobe */
+	/* a kernel entry at an ftrace call site: the site's distance from
+	 * &jiffies (link-time; the same at run time whatever KASLR does),
+	 * registered through the runtime's ftrace_ops; 0: a kprobe */
+	int64_t fsite_jiffies;
+	bool wildcard;			/* one of a wildcard's points: its failure
+					 * to register is a warning */
 };
 
 /* process("PATH")[.library("LIB")].function/statement: a uprobe on the

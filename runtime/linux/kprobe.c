@@ -1,10 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* kprobe.c: kprobe.function/.call/.return/.statement probes. Everything is
- * registered or nothing: a failure unregisters what was done (a ? point
- * that fails is skipped with a warning). A point in a module that is not
- * loaded waits for it: the module notifier (kmod.c) registers it when the
- * module loads and unregisters it when the module unloads, as often as
- * that happens. At the end each probe's missed hits are reported. */
+/* kprobe.c: kprobe.function/.call/.return/.statement probes and the
+ * kernel's and modules' DWARF points (doc/batch-registration.md).
+ *
+ * Kernel function entries at an ftrace call site are armed together
+ * through one ftrace_ops: one filter update and one code patch for all of
+ * them, and one unregistration (one grace period) at the end; its handler
+ * finds the probes of a hit's address in a hash table built at start. The
+ * other points (statements, +offsets, functions without an ftrace call,
+ * module functions, .return) are kprobes and kretprobes, registered one by
+ * one (register_kprobes() is that same loop, but rolls the whole batch
+ * back on one failure) and unregistered in two batches (one grace period
+ * each). A ? point that fails is skipped with a warning, and so is a
+ * failing point of a wildcard (counted; the count is reported); any other
+ * failure unregisters everything and ends the session. A point in a module
+ * that is not loaded waits for it: the module notifier (kmod.c) registers
+ * it when the module loads and unregisters it when the module unloads, as
+ * often as that happens. At the end each probe's missed hits are reported. */
+
+#if defined(STAPCONF_FTRACE_OPS_REGS) && !defined(STP_NO_FTRACE)
+#define STP_KP_FTRACE 1
+#endif
 
 /* A point, in the generated table stp_kprobes[]. */
 struct stp_kprobe_probe {
@@ -21,6 +36,11 @@ struct stp_kprobe_probe {
 	void (*entry)(struct pt_regs *regs, u64 *slots);
 	unsigned int nslots;
 	const struct stp_probe *entry_probe;	/* @entry(EXPR): a body run at entry */
+	long fsite;			/* a kernel function entry at an ftrace
+					 * call site: the site's address less
+					 * &jiffies's (KASLR moves both); 0: none */
+	bool wildcard;			/* one of a wildcard's points: failure is
+					 * a warning */
 };
 
 struct stp_kprobe_state {
@@ -28,8 +48,11 @@ struct stp_kprobe_state {
 	struct kretprobe krp;
 	const struct stp_kprobe_probe *d;
 	bool registered;
+	bool ftrace;			/* armed through stp_fops */
 	bool waiting;			/* for its module to load */
 	unsigned long missed;		/* by earlier registrations */
+	atomic_long_t hmissed;		/* hits not run: inside another kprobe
+					 * handler, or ftrace recursion */
 };
 
 /* The states; registering and unregistering under stp_kp_mutex (the
@@ -38,21 +61,42 @@ static struct stp_kprobe_state *stp_kp;
 static unsigned int stp_kp_n;
 static DEFINE_MUTEX(stp_kp_mutex);
 static bool stp_kp_closed;		/* the session's end: no more */
+static void **stp_kp_batch;		/* room for stp_kp_n pointers: the
+					 * unregistration batches */
+
+/* A handler of this family runs on this CPU: a hit of another of its
+ * points meanwhile (from a function the handler calls, or from an
+ * interrupt) is missed, as kprobes miss a kprobe hit inside a kprobe
+ * handler. Read and written with preemption off. */
+static DEFINE_PER_CPU(int, stp_kp_active);
+
+/* Run @s's body for a hit with registers @regs at @addr. */
+static void stp_kprobe_run(struct stp_kprobe_state *s, struct pt_regs *regs,
+			   unsigned long addr)
+{
+	struct stp_context *c;
+
+	if (__this_cpu_read(stp_kp_active)) {
+		atomic_long_inc(&s->hmissed);
+		return;
+	}
+	c = stp_enter(s->d->probe, MAXACTION_INTERRUPTIBLE);
+	if (!c)
+		return;
+	__this_cpu_write(stp_kp_active, 1);
+	c->regs = regs;
+	c->probe_addr = addr;
+	stp_run_body(c, s->d->probe);
+	stp_leave(c);
+	__this_cpu_write(stp_kp_active, 0);
+}
 
 static int stp_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct stp_kprobe_state *s = container_of(kp, struct stp_kprobe_state, kp);
-	struct stp_context *c;
 
-	if (!stp_running())
-		return 0;
-	c = stp_enter(s->d->probe, MAXACTION_INTERRUPTIBLE);
-	if (!c)
-		return 0;
-	c->regs = regs;
-	c->probe_addr = (unsigned long)kp->addr;
-	stp_run_body(c, s->d->probe);
-	stp_leave(c);
+	if (stp_running())
+		stp_kprobe_run(s, regs, (unsigned long)kp->addr);
 	return 0;
 }
 
@@ -65,15 +109,21 @@ static int stp_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *
 	if (!krp || !stp_running())
 		return 0;
 	s = container_of(krp, struct stp_kprobe_state, krp);
+	if (__this_cpu_read(stp_kp_active)) {
+		atomic_long_inc(&s->hmissed);
+		return 0;
+	}
 	c = stp_enter(s->d->probe, MAXACTION_INTERRUPTIBLE);
 	if (!c)
 		return 0;
+	__this_cpu_write(stp_kp_active, 1);
 	c->regs = regs;
 	c->is_return = true;
 	c->ri = ri;
 	c->probe_addr = (unsigned long)krp->kp.addr;
 	stp_run_body(c, s->d->probe);
 	stp_leave(c);
+	__this_cpu_write(stp_kp_active, 0);
 	return 0;
 }
 
@@ -101,10 +151,15 @@ static int stp_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *re
 	memset(ri->data, 0, s->d->nslots * sizeof(u64));
 	if (!stp_running())
 		return 1;
+	if (__this_cpu_read(stp_kp_active)) {
+		atomic_long_inc(&s->hmissed);
+		return 1;
+	}
 	c = stp_enter(s->d->entry_probe ? s->d->entry_probe : s->d->probe,
 		      MAXACTION_INTERRUPTIBLE);
 	if (!c)
 		return 1;
+	__this_cpu_write(stp_kp_active, 1);
 	if (s->d->entry)
 		s->d->entry(regs, (u64 *)ri->data);
 	if (s->d->entry_probe) {
@@ -113,8 +168,244 @@ static int stp_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *re
 		stp_run_body(c, s->d->entry_probe);
 	}
 	stp_leave(c);
+	__this_cpu_write(stp_kp_active, 0);
 	return 0;
 }
+
+#ifdef STP_KP_FTRACE
+/* The function entries armed through stp_fops: an open-addressing hash
+ * table (at most half full) from a call site's address to the states of
+ * its points, stp_fidx[first..first + n), in script order. */
+struct stp_fsite {
+	unsigned long addr;		/* 0: a free slot */
+	unsigned int first, n;
+};
+
+static struct stp_fsite *stp_fhash;
+static unsigned int stp_fhash_bits;
+static unsigned int *stp_fidx;
+static bool stp_fops_on;		/* stp_fops is registered */
+
+static const struct stp_fsite *stp_fsite_find(unsigned long addr)
+{
+	unsigned int mask = (1U << stp_fhash_bits) - 1;
+	unsigned int h = (unsigned int)hash_long(addr, stp_fhash_bits), i;
+
+	for (i = 0; i <= mask; i++) {
+		const struct stp_fsite *f = &stp_fhash[(h + i) & mask];
+
+		if (f->addr == addr)
+			return f;
+		if (!f->addr)
+			return NULL;
+	}
+	return NULL;
+}
+
+static void stp_fsite_missed(const struct stp_fsite *f)
+{
+	unsigned int i;
+
+	for (i = 0; f && i < f->n; i++)
+		atomic_long_inc(&stp_kp[stp_fidx[f->first + i]].hmissed);
+}
+
+/* A hit of one of the entries: the call to __fentry__ at @ip, in the
+ * function called from @parent_ip. The handlers see what a kprobe's see:
+ * the registers with the instruction pointer just past the probed address
+ * (@ip + 1, as after a kprobe's int3; put back before returning, or ftrace
+ * would resume there), and @ip as the probe's address. */
+static void notrace stp_ftrace_hit(unsigned long ip, unsigned long parent_ip,
+				   struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	struct pt_regs *regs = ftrace_get_regs(fregs);
+	const struct stp_fsite *f;
+	unsigned long orig_ip;
+	unsigned int i;
+	int bit;
+
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0) {
+		/* a function this handler calls, in the same context */
+		if (stp_running())
+			stp_fsite_missed(stp_fsite_find(ip));
+		return;
+	}
+	/* preemption is off from here to the unlock */
+	f = stp_fsite_find(ip);
+	if (!f || !regs || !stp_running())
+		goto out;
+	if (__this_cpu_read(stp_kp_active)) {
+		stp_fsite_missed(f);
+		goto out;
+	}
+	orig_ip = instruction_pointer(regs);
+	instruction_pointer_set(regs, ip + 1);
+	for (i = 0; i < f->n; i++)
+		stp_kprobe_run(&stp_kp[stp_fidx[f->first + i]], regs, ip);
+	instruction_pointer_set(regs, orig_ip);
+out:
+	ftrace_test_recursion_unlock(bit);
+}
+
+static struct ftrace_ops stp_fops = {
+	.func = stp_ftrace_hit,
+	.flags = FTRACE_OPS_FL_SAVE_REGS,
+};
+
+/* A point's call site at run time, and its index. */
+struct stp_fent {
+	unsigned long addr;
+	unsigned int idx;
+};
+
+static int stp_fent_cmp(const void *a, const void *b)
+{
+	const struct stp_fent *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Add the @n sites @v to stp_fops's filter, all at once; where the kernel
+ * refuses the set (a site without an ftrace record: the debuginfo is not
+ * the running kernel's, or init text freed), halve it to find the sites
+ * at fault and mark them in @bad (their points become kprobes). Each try
+ * copies the filter: a few refusals cost a few copies. Depth: log2(n). */
+static void stp_fops_add(unsigned long *v, bool *bad, unsigned int n)
+{
+	if (!n || !ftrace_set_filter_ips(&stp_fops, v, n, 0, 0))
+		return;
+	if (n == 1) {
+		*bad = true;
+		return;
+	}
+	stp_fops_add(v, bad, n / 2);
+	stp_fops_add(v + n / 2, bad + n / 2, n - n / 2);
+}
+
+/* Arm the function entries at ftrace call sites through stp_fops; those
+ * it cannot take stay kprobes. 0, or -ENOMEM. */
+static int stp_fops_start(void)
+{
+	struct stp_fent *e;
+	unsigned long *addrs = NULL;
+	bool *bad = NULL;
+	unsigned int i, n = 0, u = 0, k, mask;
+	int rc = -ENOMEM;
+
+	for (i = 0; i < stp_kp_n; i++)
+		n += stp_kp[i].d->fsite && !stp_kp[i].d->ret;
+	if (!n)
+		return 0;
+	e = vmalloc(sizeof(*e) * n);
+	if (!e)
+		return -ENOMEM;
+	for (i = 0, k = 0; i < stp_kp_n; i++)
+		if (stp_kp[i].d->fsite && !stp_kp[i].d->ret)
+			e[k++] = (struct stp_fent){
+				(unsigned long)&jiffies + (unsigned long)stp_kp[i].d->fsite, i };
+	sort(e, n, sizeof(*e), stp_fent_cmp, NULL);
+	addrs = vmalloc(sizeof(*addrs) * n);
+	bad = vzalloc(sizeof(*bad) * n);
+	stp_fidx = vmalloc(sizeof(*stp_fidx) * n);
+	if (!addrs || !bad || !stp_fidx)
+		goto out;
+	for (i = 0; i < n; i++)
+		if (!i || e[i].addr != e[i - 1].addr)
+			addrs[u++] = e[i].addr;
+	stp_fops_add(addrs, bad, u);
+	for (stp_fhash_bits = 1; (1U << stp_fhash_bits) < 2 * u; stp_fhash_bits++)
+		;
+	stp_fhash = vzalloc(sizeof(*stp_fhash) << stp_fhash_bits);
+	if (!stp_fhash)
+		goto out_filter;
+	mask = (1U << stp_fhash_bits) - 1;
+	for (i = 0, k = 0, u = 0; i < n; i++) {
+		struct stp_fsite *f;
+		unsigned int h;
+
+		if (i && e[i].addr != e[i - 1].addr)
+			u++;
+		if (bad[u])
+			continue;
+		h = (unsigned int)hash_long(e[i].addr, stp_fhash_bits);
+		while (stp_fhash[h].addr && stp_fhash[h].addr != e[i].addr)
+			h = (h + 1) & mask;
+		f = &stp_fhash[h];
+		if (!f->addr) {
+			f->addr = e[i].addr;
+			f->first = k;
+		}
+		f->n++;
+		stp_fidx[k++] = e[i].idx;
+	}
+	if (k) {
+		rc = register_ftrace_function(&stp_fops);
+		if (rc) {
+			stp_warn("cannot arm %u function entries through ftrace (%d): "
+				 "using kprobes", k, rc);
+			goto out_filter;
+		}
+		stp_fops_on = true;
+		for (i = 0; i < k; i++) {
+			stp_kp[stp_fidx[i]].ftrace = true;
+			stp_kp[stp_fidx[i]].registered = true;
+		}
+	}
+	rc = 0;
+	goto out;
+out_filter:
+	ftrace_free_filter(&stp_fops);
+	rc = 0;				/* the points stay kprobes */
+out:
+	vfree(e);
+	vfree(addrs);
+	vfree(bad);
+	return rc;
+}
+
+/* Disarm them all: after this no handler of stp_fops runs (ftrace waits
+ * for the tasks that might be in it). */
+static void stp_fops_stop(void)
+{
+	unsigned int i;
+
+	if (stp_fops_on) {
+		unregister_ftrace_function(&stp_fops);
+		ftrace_free_filter(&stp_fops);
+		stp_fops_on = false;
+	}
+	for (i = 0; stp_kp && i < stp_kp_n; i++) {
+		if (stp_kp[i].ftrace) {
+			stp_kp[i].ftrace = false;
+			stp_kp[i].registered = false;
+		}
+	}
+}
+
+static void stp_fops_free(void)
+{
+	vfree(stp_fhash);
+	stp_fhash = NULL;
+	vfree(stp_fidx);
+	stp_fidx = NULL;
+}
+#else
+static int stp_fops_start(void)
+{
+	return 0;
+}
+
+static void stp_fops_stop(void)
+{
+}
+
+static void stp_fops_free(void)
+{
+}
+#endif
 
 /* The module of point @d ("MODULE:function"), its name's length in
  * *@len; NULL for the kernel's points. */
@@ -159,34 +450,67 @@ static int stp_kprobe_register_one(struct stp_kprobe_state *s)
 	return rc;
 }
 
+/* What unregistering leaves: the kernel's count of missed hits. */
+static void stp_kprobe_unregistered(struct stp_kprobe_state *s)
+{
+	if (s->d->ret)
+		s->missed += s->krp.nmissed + s->krp.kp.nmissed;
+	else
+		s->missed += s->kp.nmissed;
+	s->registered = false;
+}
+
 static void stp_kprobe_unregister_one(struct stp_kprobe_state *s)
 {
-	if (!s->registered)
+	if (!s->registered || s->ftrace)
 		return;
-	if (s->d->ret) {
+	if (s->d->ret)
 		unregister_kretprobe(&s->krp);
-		s->missed += s->krp.nmissed + s->krp.kp.nmissed;
-	} else {
+	else
 		unregister_kprobe(&s->kp);
-		s->missed += s->kp.nmissed;
-	}
-	s->registered = false;
+	stp_kprobe_unregistered(s);
+}
+
+/* Unregister every registered kprobe, then every kretprobe, each kind in
+ * one batch: one grace period each, not one per probe. */
+static void stp_kprobes_unregister_all(void)
+{
+	unsigned int i, n;
+
+	for (n = 0, i = 0; i < stp_kp_n; i++)
+		if (stp_kp[i].registered && !stp_kp[i].ftrace && !stp_kp[i].d->ret)
+			stp_kp_batch[n++] = &stp_kp[i].kp;
+	if (n)
+		unregister_kprobes((struct kprobe **)stp_kp_batch, (int)n);
+	for (n = 0, i = 0; i < stp_kp_n; i++)
+		if (stp_kp[i].registered && !stp_kp[i].ftrace && stp_kp[i].d->ret)
+			stp_kp_batch[n++] = &stp_kp[i].krp;
+	if (n)
+		unregister_kretprobes((struct kretprobe **)stp_kp_batch, (int)n);
+	for (i = 0; i < stp_kp_n; i++)
+		if (stp_kp[i].registered && !stp_kp[i].ftrace)
+			stp_kprobe_unregistered(&stp_kp[i]);
 }
 
 static int stp_kprobes_start(const void *table, unsigned int n)
 {
 	const struct stp_kprobe_probe *v = table;
-	unsigned int i;
+	unsigned int i, failed = 0;
 	size_t len;
 	int rc = 0;
 
 	mutex_lock(&stp_kp_mutex);
 	stp_kp_n = n;
 	stp_kp = vzalloc(sizeof(*stp_kp) * n);
-	if (!stp_kp)
+	stp_kp_batch = vmalloc(sizeof(*stp_kp_batch) * n);
+	if (!stp_kp || !stp_kp_batch)
 		rc = -ENOMEM;
 	for (i = 0; !rc && i < n; i++)
 		stp_kp[i].d = &v[i];
+	if (!rc)
+		rc = stp_fops_start();
+	if (rc)
+		stp_ctl_printf("ERROR: cannot allocate the kprobes' tables (%d)", rc);
 	/* Last to first: the kernel puts a kprobe that shares its address
 	 * with registered ones at the head of their list, so the handlers
 	 * then run in the script's order, and the .return handlers of one
@@ -197,6 +521,8 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 		struct stp_kprobe_state *s = &stp_kp[n - 1 - i];
 		const char *mod = stp_kprobe_module(s->d, &len);
 
+		if (s->ftrace)
+			continue;
 		rc = stp_kprobe_register_one(s);
 		/* its module is not loaded: wait for it; it was still being
 		 * set up when kprobes looked: once more */
@@ -207,12 +533,21 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 		}
 		if (rc == -ENOENT && mod)
 			rc = stp_kprobe_register_one(s);
-		rc = stp_registered(s->d->probe, s->d->optional, rc, "");
-		if (rc) {
-			for (i = 0; i < n; i++)
-				stp_kprobe_unregister_one(&stp_kp[i]);
-			stp_kp_closed = true;	/* the notifier leaves them alone */
+		if (rc && s->d->wildcard && !s->d->optional) {
+			stp_warn("probe %s registration error (rc %d)", s->d->probe->pp, rc);
+			failed++;
+			rc = 0;
 		}
+		rc = stp_registered(s->d->probe, s->d->optional, rc, "");
+	}
+	if (failed)
+		stp_warn("%u probe point%s of wildcards could not be registered", failed,
+			 failed == 1 ? "" : "s");
+	if (rc) {
+		stp_fops_stop();
+		if (stp_kp && stp_kp_batch)
+			stp_kprobes_unregister_all();
+		stp_kp_closed = true;	/* the notifier leaves them alone */
 	}
 	mutex_unlock(&stp_kp_mutex);
 	return rc;
@@ -247,12 +582,11 @@ static void stp_kprobes_module(struct module *mod, bool coming)
 
 static void stp_kprobes_stop(void)
 {
-	unsigned int i;
-
 	mutex_lock(&stp_kp_mutex);
 	stp_kp_closed = true;
-	for (i = 0; stp_kp && i < stp_kp_n; i++)
-		stp_kprobe_unregister_one(&stp_kp[i]);
+	stp_fops_stop();
+	if (stp_kp && stp_kp_batch)
+		stp_kprobes_unregister_all();
 	mutex_unlock(&stp_kp_mutex);
 }
 
@@ -265,12 +599,18 @@ static void stp_kprobes_report(void)
 	mutex_lock(&stp_kp_mutex);
 	v = stp_kp;
 	stp_kp = NULL;
+	stp_fops_free();
+	vfree(stp_kp_batch);
+	stp_kp_batch = NULL;
 	mutex_unlock(&stp_kp_mutex);
 	if (!v)
 		return;
-	for (i = 0; i < stp_kp_n; i++)
-		if (v[i].missed)
-			stp_warn("Missed %lu hits of probe %s", v[i].missed, v[i].d->probe->pp);
+	for (i = 0; i < stp_kp_n; i++) {
+		unsigned long m = v[i].missed + (unsigned long)atomic_long_read(&v[i].hmissed);
+
+		if (m)
+			stp_warn("Missed %lu hits of probe %s", m, v[i].d->probe->pp);
+	}
 	vfree(v);
 }
 

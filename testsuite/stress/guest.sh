@@ -148,6 +148,28 @@ t_startstop() {
 	load_stop
 }
 
+# 20 cycles of the several hundred probes of batch_cycles.stp; after each, what is still armed:
+# kprobes and ftrace call sites (function entries armed through an ftrace_ops).
+t_batch_cycles() {
+	load_start
+	i=1
+	: >"$D/out"
+	: >"$D/err"
+	while [ $i -le 20 ]; do
+		staprun $M/stress_batch_cycles.ko >"$D/o" 2>>"$D/err"
+		rc=$?
+		left=$(leftovers | wc -l)
+		kp=$(wc -l </sys/kernel/debug/kprobes/list)
+		ft=$(wc -l </sys/kernel/tracing/enabled_functions)
+		printf 'cycle %d %d %d %d %d %s | %s\n' $i $rc "$left" "$kp" "$ft" "$(head -n 1 "$D/o")" \
+			"$(tail -n 1 "$D/o")" >>"$D/out"
+		i=$((i + 1))
+	done
+	rm -f "$D/o"
+	echo 0 >"$D/rc"
+	load_stop
+}
+
 t_sigint_T() {
 	load_start
 	staprun -T 2 $M/stress_sigint.ko >"$D/out" 2>"$D/err"

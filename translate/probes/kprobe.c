@@ -4,7 +4,9 @@
  * kretprobes with maxactive, and for a .return point the code that
  * captures its entry values into the instance's data (the getters pass 2
  * wrote read them back) and the @entry body run at entry
- * (runtime/linux/kprobe.c). */
+ * (runtime/linux/kprobe.c); a kernel function entry at an ftrace call
+ * site has the site's distance from &jiffies, for the one ftrace_ops that
+ * takes all of them (doc/batch-registration.md). */
 #include "translate/probes/probes.h"
 
 #include <inttypes.h>
@@ -68,9 +70,11 @@ static void emit(struct xl *x, const struct xl_point *v, size_t n, struct xl_tab
 		modules |= d->module != NULL;
 		entry_capture(x, &v[i], t->out, &entry);
 		sb_addf(&tab, "\t{ &stp_pp%zu, %s, 0x%" PRIx64 "UL, 0x%" PRIx64 "UL, %s, %" PRId64
-			", %s, %s },\n", v[i].id, sym, d->offset, d->symbol ? (uint64_t)0 : d->addr,
-			d->ret ? "true" : "false", d->maxactive > 0 ? d->maxactive : 0,
-			xl_point_optional(v[i].pt) ? "true" : "false", entry);
+			", %s, %s, %" PRId64 "L, %s },\n", v[i].id, sym, d->offset,
+			d->symbol ? (uint64_t)0 : d->addr, d->ret ? "true" : "false",
+			d->maxactive > 0 ? d->maxactive : 0,
+			xl_point_optional(v[i].pt) ? "true" : "false", entry, d->fsite_jiffies,
+			d->wildcard ? "true" : "false");
 	}
 	sb_adds(&tab, "};\n\n");
 	sb_addn(t->out, tab.buf, tab.len);
