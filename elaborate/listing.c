@@ -33,14 +33,16 @@ static int print_sorted(FILE *out, struct ptrvec *v)
 	return (int)n;
 }
 
-static const char *point_vars(struct elab *e, const struct elab_probe *p,
-			      const struct elab_point *pt)
+/* The variables of point @pt of probe @p, each as " name:type": the
+ * script's locals by name, then the $target variables. */
+static void point_vars(struct elab *e, const struct elab_probe *p,
+		       const struct elab_point *pt, struct ptrvec *out)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct ptrvec vars = { 0 };
+	const char *s, *next;
 	size_t i;
 
-	sb_adds(&sb, pt->listed);
 	vec_append(e->a, &vars, &p->locals);
 	if (vars.n)
 		qsort(vars.v, vars.n, sizeof(*vars.v), cmp_var);
@@ -50,12 +52,76 @@ static const char *point_vars(struct elab *e, const struct elab_probe *p,
 		/* As the reference: "__" names are the library's own
 		 * temporaries; "_sock" and the like are listed. */
 		if (v->scope == VAR_LOCAL && strncmp(v->name, "__", 2))
-			sb_addf(&sb, " %s:%s", v->name, type_name(v->type));
+			vec_push(e->a, out, arena_printf(e->a, " %s:%s", v->name,
+							 type_name(v->type)));
 	}
 	if (pt->family && pt->family->procfs)
-		sb_adds(&sb, " $value:string");
-	if (pt->site)
-		dw_list_vars(e, pt->site, &sb);
+		vec_push(e->a, out, (void *)" $value:string");
+	if (!pt->site)
+		return;
+	/* " $a:T1 $b:T2": a type never holds " $" */
+	dw_list_vars(e, pt->site, &sb);
+	s = sb_to_arena(&sb, e->a);
+	for (; *s; s = next) {
+		next = strstr(s + 1, " $");
+		if (!next)
+			next = s + strlen(s);
+		vec_push(e->a, out, arena_strndup(e->a, s, (size_t)(next - s)));
+	}
+}
+
+static bool has_var(const struct ptrvec *v, const char *var)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		if (!strcmp(v->v[i], var))
+			return true;
+	return false;
+}
+
+/* The -L line of the points listed under one name (@pts, their probes
+ * @probes): as the reference, the variables all of them have, with the
+ * same type (an alias over several probe points or several aliases lists
+ * what a script may use at every one). Of a DWARF function's copies the
+ * out-of-line ones count, or the first inlined one when it has none. */
+static const char *group_line(struct elab *e, const struct ptrvec *pts,
+			      const struct ptrvec *probes)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct ptrvec common = { 0 };
+	bool outline = false, first = true, inl_seen = false;
+	size_t i, j, k;
+
+	for (i = 0; i < pts->n; i++) {
+		const struct elab_point *pt = pts->v[i];
+
+		if (pt->site && !(pt->site->fn->flags & DWF_INLINED))
+			outline = true;
+	}
+	for (i = 0; i < pts->n; i++) {
+		const struct elab_point *pt = pts->v[i];
+		struct ptrvec vars = { 0 };
+
+		if (pt->site && (pt->site->fn->flags & DWF_INLINED)) {
+			if (outline || inl_seen)
+				continue;
+			inl_seen = true;
+		}
+		point_vars(e, probes->v[i], pt, &vars);
+		if (first) {
+			common = vars;
+			first = false;
+			continue;
+		}
+		for (j = k = 0; j < common.n; j++)
+			if (has_var(&vars, common.v[j]))
+				common.v[k++] = common.v[j];
+		common.n = k;
+	}
+	sb_adds(&sb, ((const struct elab_point *)pts->v[0])->listed);
+	for (j = 0; j < common.n; j++)
+		sb_adds(&sb, common.v[j]);
 	return sb_to_arena(&sb, e->a);
 }
 
@@ -64,8 +130,8 @@ int pm_list(struct elab *e, const char *pattern, bool vars, FILE *out)
 	const char *text = arena_printf(e->a, "probe %s {}", pattern);
 	struct source *src = source_from_mem(e->a, "<listing>", text,
 					     strlen(text));
-	struct ptrvec lines = { 0 };
-	struct ptrmap seen = { 0 }, probe_of = { 0 };
+	struct ptrvec lines = { 0 }, keys = { 0 };
+	struct ptrmap points = { 0 }, probes = { 0 };
 	struct ast_file *f;
 	size_t i, j;
 
@@ -96,35 +162,24 @@ int pm_list(struct elab *e, const char *pattern, bool vars, FILE *out)
 			continue;
 		for (j = 0; j < p->points.n; j++) {
 			struct elab_point *pt = p->points.v[j];
+			const char *key;
 
-			if (vars && pt->site) {
-				/* one line per DWARF point: the out-of-line copy's
-				 * variables rather than each inlined copy's */
-				const char *key = intern(e->in, pt->listed);
-				struct elab_point *o = ptrmap_get(&seen, key);
-
-				if (o && !(o->site->fn->flags & DWF_INLINED))
-					continue;
-				if (o && (pt->site->fn->flags & DWF_INLINED))
-					continue;
-				ptrmap_put(e->a, &seen, key, pt);
-				ptrmap_put(e->a, &probe_of, pt, p);
+			if (!vars) {
+				vec_push(e->a, &lines, (void *)pt->listed);
 				continue;
 			}
-			vec_push(e->a, &lines, vars ? (void *)point_vars(e, p, pt)
-						    : (void *)pt->listed);
+			/* one line per listed name */
+			key = intern(e->in, pt->listed);
+			if (!ptrmap_get(&points, key))
+				vec_push(e->a, &keys, (void *)key);
+			vec_push(e->a, ptrmap_list(e->a, &points, key), pt);
+			vec_push(e->a, ptrmap_list(e->a, &probes, key), p);
 		}
 	}
-	{
-		struct ptrvec keys = { 0 };
-
-		ptrmap_keys(e->a, &seen, &keys);
-		for (i = 0; i < keys.n; i++) {
-			struct elab_point *pt = ptrmap_get(&seen, keys.v[i]);
-
-			vec_push(e->a, &lines, (void *)point_vars(e, ptrmap_get(&probe_of, pt), pt));
-		}
-	}
+	for (i = 0; i < keys.n; i++)
+		vec_push(e->a, &lines,
+			 (void *)group_line(e, ptrmap_list(e->a, &points, keys.v[i]),
+					    ptrmap_list(e->a, &probes, keys.v[i])));
 	return print_sorted(out, &lines);
 }
 
