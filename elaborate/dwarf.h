@@ -14,6 +14,7 @@ struct elab;
 struct strbuf;
 struct expr;
 struct target_path;
+struct target_comp;
 
 /* One ELF file with its debuginfo (vmlinux, a .ko, a user program or
  * library), opened once per elaboration and owned by the DWARF cache. */
@@ -183,25 +184,52 @@ int dw_each_label(struct dw_mod *m, const struct dw_func *f, const char *pat,
 void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out);
 
 /* ---- dwarf_access.c ---- */
+/* A value's DWARF type, for the typed pointers of the language
+ * (`t = $file; t->f_flags`): the value is the address of an object of
+ * this type (a pointer's target, `&...`, an array). Opaque; allocated in
+ * the session arena. */
+struct dw_ptype;
+
+/* What compiling a target expression gives besides its C body. */
+struct dw_code_info {
+	int nidx;			/* array indexes that are not literals:
+					 * arguments STAP_ARG_i0, i1... */
+	bool is_string;			/* it returns a string ($$vars, $var$) */
+	const char *err;		/* why there is no body */
+	const struct target_comp *err_at;	/* the step of the path that
+					 * failed, or NULL (the whole) */
+	const struct dw_ptype *ptype;	/* the value's type when it is an
+					 * address (see above), or NULL */
+};
+
 /* The C body of an embedded-C function returning target expression @x
- * ($var, $$vars..., @var, @cast) at @s. Array indexes that are not
- * literals become arguments STAP_ARG_i0, STAP_ARG_i1...; *@nidx says how
- * many. Returns NULL with @err set (the reference's kind of message) when
- * it cannot be read there. *@is_string: it returns a string ($$vars,
- * $var$). @write: the body assigns STAP_ARG_value instead. */
+ * ($var, $$vars..., @var, @cast) at @s, or NULL with @ci->err set (the
+ * reference's kind of message) when it cannot be read there. @write: the
+ * body assigns STAP_ARG_value instead. */
 const char *dw_target_code(struct elab *e, const struct dw_site *s,
-			   const struct expr *x, bool write, int *nidx,
-			   bool *is_string, const char **err);
+			   const struct expr *x, bool write, struct dw_code_info *ci);
 /* @cast(pointer, "TYPE", ...)PATH in module @m: the getter body, whose
  * first argument is STAP_ARG_pointer (then the indexes, as above). */
 const char *dw_cast_code(struct elab *e, struct dw_mod *m, const char *type,
-			 const struct target_path *p, bool write, int *nidx,
-			 bool *is_string, const char **err);
+			 const struct target_path *p, bool write,
+			 struct dw_code_info *ci);
 /* @var("NAME[@FILE]")PATH: a global variable of @m, from the first
  * compile unit (matching the FILE glob) that defines it. */
 const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 			const char *file, const struct target_path *p, bool write,
-			int *nidx, bool *is_string, const char **err);
+			struct dw_code_info *ci);
+/* PATH on a value of type @t (`t->f_path->dentry` where t holds a
+ * `struct file *`): as dw_cast_code(), the first argument the value. */
+const char *dw_autocast_code(struct elab *e, const struct dw_ptype *t,
+			     const struct target_path *p, bool write,
+			     struct dw_code_info *ci);
+/* The type named @type in @m (as @cast finds it) as a value's type: a
+ * pointer to it. NULL when there is none. */
+const struct dw_ptype *dw_ptype_find(struct elab *e, struct dw_mod *m,
+				     const char *type);
+/* Are @a and @b the same type (the same module, the same name)? */
+bool dw_ptype_same(struct elab *e, const struct dw_ptype *a,
+		   const struct dw_ptype *b);
 /* FILE globs match a whole path or a trailing part of it after a '/'
  * (dwarf_index.c). */
 bool dw_file_matches(const char *glob, const char *file);
@@ -217,8 +245,8 @@ const char *dw_entry_getter(struct arena *a, const char *off, bool str);
 const char *dw_entry_setter(struct arena *a, const char *off, bool str);
 /* In a .return probe: capture @x at the function's entry in a new slot of
  * @s and return the getter body reading that slot at return time. NULL
- * with @err as dw_target_code(). */
+ * with @ci->err as dw_target_code(). */
 const char *dw_entry_capture(struct elab *e, struct dw_site *s,
-			     const struct expr *x, bool *str, const char **err);
+			     const struct expr *x, struct dw_code_info *ci);
 
 #endif

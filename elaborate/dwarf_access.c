@@ -170,6 +170,28 @@ static bool find_member(Dwarf_Die *st, const char *name, Dwarf_Die *out,
 	return false;
 }
 
+/* ", a, b" for the members of @st (inside anonymous ones too), in
+ * declaration order: the alternatives of a member not found. */
+static void member_names(Dwarf_Die *st, struct strbuf *out, int depth)
+{
+	Dwarf_Die c;
+
+	if (depth > VARS_MAX_MEMBER_DEPTH || dwarf_child(st, &c) != 0)
+		return;
+	do {
+		const char *n;
+		Dwarf_Die t, s;
+
+		if (dwarf_tag(&c) != DW_TAG_member)
+			continue;
+		n = dwarf_diename(&c);
+		if (n)
+			sb_addf(out, ", %s", n);
+		else if (dwv_die_type(&c, &t) && dw_type_strip(&t, &s))
+			member_names(&s, out, depth + 1);
+	} while (dwarf_siblingof(&c, &c) == 0);
+}
+
 static const char *type_text(struct access *ac)
 {
 	return ac->has_type ? dw_type_name(ac->e->a, &ac->type) : "void";
@@ -195,8 +217,13 @@ static bool member(struct access *ac, const char *field)
 		return false;
 	}
 	if (!find_member(&st, field, &mem, &off, 0)) {
-		ac->err = arena_printf(ac->e->a, "unable to find member '%s' for %s",
-				       field, type_text(ac));
+		struct strbuf names = STRBUF_INIT;
+
+		member_names(&st, &names, 0);
+		ac->err = arena_printf(ac->e->a, "unable to find member '%s' for %s%s%s%s",
+				       field, type_text(ac), names.len ? " (alternatives: " : "",
+				       names.len ? names.buf + 2 : "", names.len ? ")" : "");
+		sb_release(&names);
 		return false;
 	}
 	ac->bit_size = 0;
@@ -442,21 +469,46 @@ bool dwv_locate_return(struct access *ac, struct scopes *sc)
 	return true;
 }
 
+/* The value's type when it is an address: of the current object when
+ * @addr_of, else of a pointer's target or an array. */
+static const struct dw_ptype *value_ptype(struct access *ac, bool addr_of)
+{
+	struct dw_ptype *t;
+	Dwarf_Die st, target;
+	int tag;
+
+	if (!ac->has_type)
+		return NULL;
+	tag = dwv_tag(ac, &st);
+	if (addr_of || tag == DW_TAG_array_type)
+		target = ac->type;
+	else if (tag != DW_TAG_pointer_type || !dwv_die_type(&st, &target))
+		return NULL;	/* not a pointer, or a void * */
+	t = arena_new_obj(ac->e->a, struct dw_ptype);
+	t->m = ac->m;
+	t->die = target;
+	return t;
+}
+
 /* Finish an access whose object is in place: the path, then &, the
  * printed value ($ and $$ suffixes) or the value. */
 static const char *finish(struct access *ac, const struct target_path *p,
-			  bool write, int *nidx, bool *is_string, const char **err)
+			  bool write, struct dw_code_info *ci)
 {
 	bool ok = true;
 	size_t i;
 
-	*is_string = false;
+	ci->is_string = false;
 	for (i = 0; ok && i < p->comps.n; i++) {
 		const struct target_comp *tc = p->comps.v[i];
 
 		ok = tc->is_index ? index_step(ac, tc->index, i == 0 && ac->cast_root) :
 				    member(ac, tc->field);
+		if (!ok)
+			ac->err_at = tc;
 	}
+	if (ok && !p->pretty && !write)
+		ci->ptype = value_ptype(ac, p->addr_of);
 	if (ok && p->pretty) {
 		if (write || p->addr_of) {
 			ac->err = "a pretty-printed value cannot be written or addressed";
@@ -465,7 +517,7 @@ static const char *finish(struct access *ac, const struct target_path *p,
 			sb_adds(&ac->c, PP_HEAD);
 			ok = dwv_pretty(ac, p->pretty == 2);
 			sb_adds(&ac->c, PP_TAIL);
-			*is_string = true;
+			ci->is_string = true;
 		}
 	} else if (ok && p->addr_of) {
 		if (ac->kind != DWL_MEM || ac->bit_size || ac->copy) {
@@ -484,18 +536,42 @@ static const char *finish(struct access *ac, const struct target_path *p,
 		ok = fetch(ac, write);
 	}
 	if (!ok) {
-		*err = ac->err;
+		ci->err = ac->err;
+		ci->err_at = ac->err_at;
+		ci->ptype = NULL;
 		sb_release(&ac->c);
 		return NULL;
 	}
 	sb_adds(&ac->c, DWE_BODY_END);
-	*nidx = ac->nidx;
+	ci->nidx = ac->nidx;
 	return sb_to_arena(&ac->c, ac->e->a);
 }
 
+/* " (alternatives: $a, $s)" from a -L variable list " $a:int $s:..." */
+static const char *alternatives(struct elab *e, const char *list)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *p = list, *sp, *colon;
+	const char *r;
+
+	while ((p = strchr(p, '$')) != NULL) {
+		colon = strchr(p, ':');
+		sp = strstr(p, " $");
+		if (!colon || (sp && sp < colon))
+			break;
+		sb_addf(&out, "%s%.*s", out.len ? ", " : " (alternatives: ",
+			(int)(colon - p), p);
+		p = sp ? sp + 1 : colon + strlen(colon);
+	}
+	if (out.len)
+		sb_adds(&out, ")");
+	r = out.len ? arena_printf(e->a, "%s", out.buf) : "";
+	sb_release(&out);
+	return r;
+}
+
 const char *dw_target_code(struct elab *e, const struct dw_site *s,
-			   const struct expr *x, bool write, int *nidx,
-			   bool *is_string, const char **err)
+			   const struct expr *x, bool write, struct dw_code_info *ci)
 {
 	struct access ac = ACCESS_INIT(e, s, s ? s->mod : NULL);
 	const struct target_path *p = &x->target.path;
@@ -504,10 +580,9 @@ const char *dw_target_code(struct elab *e, const struct dw_site *s,
 	Dwarf_Die var;
 	bool ok;
 
-	*nidx = 0;
-	*is_string = false;
+	memset(ci, 0, sizeof(*ci));
 	if (!s || !s->fn) {
-		*err = "probes of this kind have no debuginfo context";
+		ci->err = "probes of this kind have no debuginfo context";
 		return NULL;
 	}
 	if ((s->fn->flags & DWF_SYMTAB) && dw_mod_kind(s->mod) == DW_USER &&
@@ -515,67 +590,120 @@ const char *dw_target_code(struct elab *e, const struct dw_site *s,
 	    strcmp(name, "$$locals") && strcmp(name, "$$return")) {
 		/* a function of the symbol table only (a library without
 		 * debuginfo): its registers are there, its variables not */
-		*err = arena_printf(e->a, "no debuginfo for function '%s' of %s, "
+		ci->err = arena_printf(e->a, "no debuginfo for function '%s' of %s, "
 				    "cannot resolve context variable (use pointer_arg(N), "
 				    "int_arg(N), returnval(), or install its debug symbols: "
 				    "the -dbgsym/-dbg package)", s->fn->name, dw_mod_path(s->mod));
 		return NULL;
 	}
 	if (name[0] == '$') {
-		*is_string = true;
+		ci->is_string = true;
 		if (write || p->comps.n || p->addr_of) {
-			*err = "$$ variables can only be read, as a whole";
+			ci->err = "$$ variables can only be read, as a whole";
 			return NULL;
 		}
-		return dwv_vars_string(e, s, x->target.name, p->pretty, err);
+		return dwv_vars_string(e, s, x->target.name, p->pretty, &ci->err);
 	}
 	if (!dwv_scopes(s->mod, s, &sc)) {
-		*err = "no scope at this address";
+		ci->err = "no scope at this address";
 		return NULL;
 	}
 	sb_adds(&ac.c, dwv_body_head(s));
 	if (!strcmp(name, "return"))
 		ok = dwv_locate_return(&ac, &sc);
 	else if (dwv_find_var(&sc, name, &var) < 0) {
+		struct strbuf vars = STRBUF_INIT;
+		const char *alt;
+
+		dw_list_vars(e, s, &vars);	/* " $a:int $s:struct shape*" */
+		alt = vars.len ? alternatives(e, vars.buf) : "";
+		sb_release(&vars);
 		ok = false;
 		ac.err = arena_printf(e->a, "unable to find local '%s', [man error::dwarf] "
-				      "dieoffset 0x%llx in %s", name,
-				      (unsigned long long)s->fn->die, dw_mod_path(s->mod));
+				      "dieoffset 0x%llx in %s%s", name,
+				      (unsigned long long)s->fn->die, dw_mod_path(s->mod), alt);
 	} else {
 		ok = dwv_locate_var(&ac, &sc, &var, name);
 	}
 	free(sc.v);
 	if (!ok) {
-		*err = ac.err;
+		ci->err = ac.err;
 		sb_release(&ac.c);
 		return NULL;
 	}
-	return finish(&ac, p, write, nidx, is_string, err);
+	return finish(&ac, p, write, ci);
 }
 /* ---- @cast and @var: no probe site needed ---- */
 
+/* PATH on the object of type @type at STAP_ARG_pointer. */
+static const char *cast_from(struct access *ac, const Dwarf_Die *type,
+			     const struct target_path *p, bool write,
+			     struct dw_code_info *ci)
+{
+	ac->type = *type;
+	ac->has_type = true;
+	ac->cast_root = true;
+	sb_adds(&ac->c, DWE_SLOTS_DECL);
+	sb_adds(&ac->c, DWE_CAST_POINTER);
+	ac->slot = 0;
+	return finish(ac, p, write, ci);
+}
+
 const char *dw_cast_code(struct elab *e, struct dw_mod *m, const char *type,
-			 const struct target_path *p, bool write, int *nidx,
-			 bool *is_string, const char **err)
+			 const struct target_path *p, bool write,
+			 struct dw_code_info *ci)
 {
 	struct access ac = ACCESS_INIT(e, NULL, m);
+	Dwarf_Die t;
 
-	if (!dw_find_type(m, type, &ac.type)) {
-		*err = arena_printf(e->a, "type definition '%s' not found in '%s'",
-				    type, dw_mod_path(m));
+	memset(ci, 0, sizeof(*ci));
+	if (!dw_find_type(m, type, &t)) {
+		ci->err = arena_printf(e->a, "type definition '%s' not found in '%s'",
+				       type, dw_mod_path(m));
 		return NULL;
 	}
-	ac.has_type = true;
-	ac.cast_root = true;
-	sb_adds(&ac.c, DWE_SLOTS_DECL);
-	sb_adds(&ac.c, DWE_CAST_POINTER);
-	ac.slot = 0;
-	return finish(&ac, p, write, nidx, is_string, err);
+	return cast_from(&ac, &t, p, write, ci);
+}
+
+const char *dw_autocast_code(struct elab *e, const struct dw_ptype *t,
+			     const struct target_path *p, bool write,
+			     struct dw_code_info *ci)
+{
+	struct access ac = ACCESS_INIT(e, NULL, t->m);
+
+	memset(ci, 0, sizeof(*ci));
+	return cast_from(&ac, &t->die, p, write, ci);
+}
+
+const struct dw_ptype *dw_ptype_find(struct elab *e, struct dw_mod *m,
+				     const char *type)
+{
+	struct dw_ptype *t = arena_new_obj(e->a, struct dw_ptype);
+
+	if (!dw_find_type(m, type, &t->die))
+		return NULL;
+	t->m = m;
+	return t;
+}
+
+bool dw_ptype_same(struct elab *e, const struct dw_ptype *a,
+		   const struct dw_ptype *b)
+{
+	Dwarf_Die da = a->die, db = b->die;
+
+	if (a == b)
+		return true;
+	if (a->m != b->m)
+		return false;
+	if (dwarf_dieoffset(&da) == dwarf_dieoffset(&db))
+		return true;
+	/* one type defined in several compile units */
+	return !strcmp(dw_type_name(e->a, &da), dw_type_name(e->a, &db));
 }
 
 const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 			const char *file, const struct target_path *p, bool write,
-			int *nidx, bool *is_string, const char **err)
+			struct dw_code_info *ci)
 {
 	struct access ac = ACCESS_INIT(e, NULL, m);
 	Dwarf_Off off = 0, next;
@@ -584,6 +712,7 @@ const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 	bool found = false;
 	const char *ae;
 
+	memset(ci, 0, sizeof(*ci));
 	while (!found && dwarf_nextcu(m->dw, off, &next, &hs, NULL, NULL, NULL) == 0) {
 		Dwarf_Die cu, c;
 
@@ -609,19 +738,19 @@ const char *dw_var_code(struct elab *e, struct dw_mod *m, const char *name,
 		off = next;
 	}
 	if (!found) {
-		*err = arena_printf(e->a, "unable to find global '%s' in %s%s%s", name,
+		ci->err = arena_printf(e->a, "unable to find global '%s' in %s%s%s", name,
 				    dw_mod_path(m), file ? ", in " : "", file ? file : "");
 		return NULL;
 	}
 	sb_adds(&ac.c, DWE_SLOTS_DECL);
-	ae = dw_static_addr(e, m, addr, err);
+	ae = dw_static_addr(e, m, addr, &ci->err);
 	if (!ae) {
 		sb_release(&ac.c);
 		return NULL;
 	}
 	sb_addf(&ac.c, DWE_STATIC_ADDR, ae);
 	ac.slot = 0;
-	return finish(&ac, p, write, nidx, is_string, err);
+	return finish(&ac, p, write, ci);
 }
 
 const char *dwv_body_head(const struct dw_site *s)

@@ -101,6 +101,12 @@ bool dw_type_strip(Dwarf_Die *t, Dwarf_Die *out);
  * bare name (typedef, base type, struct, union or enum); its first
  * complete definition. */
 bool dw_find_type(struct dw_mod *m, const char *spec, Dwarf_Die *out);
+
+/* A value's type (dwarf.h): the object at the address the value holds. */
+struct dw_ptype {
+	struct dw_mod *m;
+	Dwarf_Die die;		/* the object's type, unstripped */
+};
 /* When @t is only a declaration of a struct, union or class (a pointer's
  * target in a unit that never saw its body): its first definition in @m
  * (cached). False when @t is complete or nothing defines it. */

@@ -323,30 +323,31 @@ const char *dw_entry_setter(struct arena *a, const char *off, bool str)
 }
 
 const char *dw_entry_capture(struct elab *e, struct dw_site *s,
-			     const struct expr *x, bool *str, const char **err)
+			     const struct expr *x, struct dw_code_info *ci)
 {
 	struct strbuf c = STRBUF_INIT;
 	struct dw_site at = *s;
 	const char *code, *off;
 	unsigned k = s->entry_slots + s->entry_strs;	/* a label number */
-	int nidx;
+	bool str;
 
 	/* the values at entry: the site's pc is the function's entry */
 	at.is_return = false;
-	code = dw_target_code(e, &at, x, false, &nidx, str, err);
+	code = dw_target_code(e, &at, x, false, ci);
 	if (!code)
 		return NULL;
-	if (nidx) {
-		*err = "array indexes that are not literals cannot be captured at entry";
+	if (ci->nidx) {
+		ci->err = "array indexes that are not literals cannot be captured at entry";
 		return NULL;
 	}
-	off = dw_entry_slot(e->a, s, *str);
+	str = ci->is_string;
+	off = dw_entry_slot(e->a, s, str);
 	sb_adds(&c, s->entry_code ? s->entry_code : "");
-	if (*str)	/* the getter fills STAP_RETVALUE, or returns a string */
+	if (str)	/* the getter fills STAP_RETVALUE, or returns a string */
 		sb_addf(&c, DWE_CAPTURE_STR, off, k, k);
 	else
 		sb_addf(&c, DWE_CAPTURE_LONG, off, k, off, k);
-	sb_addf(&c, DWE_CAPTURE_END, code, k, *str ? DWE_CAPTURE_END_STR : "");
+	sb_addf(&c, DWE_CAPTURE_END, code, k, str ? DWE_CAPTURE_END_STR : "");
 	s->entry_code = sb_to_arena(&c, e->a);
-	return dw_entry_getter(e->a, off, *str);
+	return dw_entry_getter(e->a, off, str);
 }

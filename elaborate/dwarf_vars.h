@@ -54,6 +54,7 @@ struct access {
 	const char *err;
 	bool copy;		/* MEM: in a copy assembled from pieces */
 	bool cast_root;		/* @cast(p, T): p[i] indexes an array of T */
+	const struct target_comp *err_at;	/* the step that failed */
 };
 
 #define ACCESS_INIT(e_, s_, m_) \

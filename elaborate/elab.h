@@ -22,6 +22,7 @@ struct tapset_index;
 struct pm_node;
 struct ksyms;
 struct dw_site;
+struct dw_ptype;
 
 #define ELAB_MAX_INDEX 32	/* index expressions of one array */
 
@@ -49,6 +50,9 @@ struct elab_var {
 	bool sized;			/* global a[N] / a%: an array */
 	enum stap_type g_type;		/* type of its -G value, if any */
 	const struct expr *hist_expr;	/* first histogram of it */
+	const struct dw_ptype *ptype;	/* holds addresses of this DWARF
+					 * type (types.c), or NULL */
+	bool ptype_mixed;		/* of several types: none */
 };
 
 /* A script function (one arity of a name). */
@@ -70,6 +74,10 @@ struct elab_func {
 					 * @entry getter: its setter's value) */
 	struct elab_probe *site;	/* a clone for this probe's DWARF
 					 * context ($var in functions), or NULL */
+	const struct dw_ptype *ret_ptype;	/* returns an address of this
+					 * DWARF type (types.c), or NULL */
+	bool ret_ptype_mixed;		/* returns addresses of several types */
+	bool ret_ptype_tried;		/* its pragma:cast was looked up */
 };
 
 struct pm_family;
@@ -181,6 +189,14 @@ struct elab {
 	struct ptrvec dead_code;	/* branches the optimiser removed, each
 					 * followed by its function (or NULL) */
 	bool listing;			/* -l/-L: no diagnostics for points */
+	struct ptrmap tok_of;		/* lowered target expression -> its
+					 * token as written ("identifier
+					 * '$file'"), for messages */
+	unsigned derefs;		/* `->` on values met (types.c types
+					 * them: t = $file; t->f_flags) */
+	struct ptrmap deferred;		/* target expression -> the message of
+					 * its error, reported only if it
+					 * survives optimisation (targets.c) */
 };
 
 /* ---- elaborate.c ---- */
@@ -192,7 +208,9 @@ void elab_init(struct elab *e, struct parse_env *penv);
 /* Message token for @x: "identifier 'a'", "operator '+'", ... */
 static inline const char *elab_token(struct elab *e, const struct expr *x)
 {
-	return ast_token(e->a, x);
+	const char *t = ptrmap_get(&e->tok_of, x);
+
+	return t ? t : ast_token(e->a, x);
 }
 
 /* ---- tapset_index.c ---- */

@@ -80,10 +80,12 @@ static bool pure(struct octx *o, const struct expr *x)
 			if (!pure(o, x->print.args.v[i]))
 				return false;
 		return true;
-	case EXPR_ASSIGN:
-	case EXPR_CREMENT:
 	case EXPR_CAST:
 	case EXPR_ATVAR:
+		/* left unlowered: it did not resolve (targets.c defer()) */
+		return x->kind == EXPR_ATVAR || pure(o, x->cast.operand);
+	case EXPR_ASSIGN:
+	case EXPR_CREMENT:
 	case EXPR_DEREF:
 	case EXPR_ENTRY:
 	case EXPR_HIST:

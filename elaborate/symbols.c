@@ -333,6 +333,20 @@ static void res_call(struct elab *e, struct scope *sc, struct expr *x)
 	mark_used(e, f);
 }
 
+/* The index expressions of a target path (t->a[i]). */
+static void res_path_indexes(struct elab *e, struct scope *sc,
+			     struct target_path *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->comps.n; i++) {
+		struct target_comp *tc = p->comps.v[i];
+
+		if (tc->is_index)
+			res_expr(e, sc, tc->index);
+	}
+}
+
 static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 {
 	if (!x)
@@ -377,6 +391,16 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 		res_expr(e, sc, x->bin.r);
 		break;
 	case EXPR_ASSIGN:
+		if (x->bin.l->kind == EXPR_DEREF) {	/* t->f_flags = v */
+			if (x->bin.op != OP_ASSIGN)
+				sym_error(e, x->bin.l, "only plain assignment ('=') can "
+						       "write a target variable");
+			else if (!(x->loc.src && x->loc.src->library) && !e->sess->guru)
+				sym_error(e, x->bin.l, "write not permitted; need stap -g");
+			res_expr(e, sc, x->bin.r);
+			res_expr(e, sc, x->bin.l);
+			break;
+		}
 		if (x->bin.l->kind == EXPR_TARGET &&
 		    (tgt_site(&sc->tc) || tgt_ctx_probe(&sc->tc))) {
 			if (tgt_assign(e, &sc->tc, x))
@@ -448,8 +472,11 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 			res_call(e, sc, x);
 		break;
 	case EXPR_DEREF:
-		sym_error(e, x, "'->' on a value that is not a target variable is not "
-				"supported yet");
+		/* typed by the DWARF type of its operand, which type
+		 * inference finds (types.c) */
+		res_expr(e, sc, x->deref.operand);
+		res_path_indexes(e, sc, &x->deref.path);
+		e->derefs++;
 		break;
 	case EXPR_DEFINED:
 		tgt_fold_defined(e, &sc->tc, x);

@@ -5,6 +5,8 @@
  * setters, @entry slots); called from name resolution (targets.h). */
 #include "elaborate/targets.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "session.h"
@@ -16,6 +18,49 @@
 #include "util/arena.h"
 #include "util/intern.h"
 #include "util/source.h"
+
+/* Target expression @x does not resolve here: it stays as it is, with
+ * the message, and is an error only if it survives optimisation (types.c
+ * reports it then), as the reference's: `x = $nosuch` that nothing reads,
+ * a branch `if (0)` removes, a library alias's variable a script never
+ * reads, do not stop the script. */
+static void defer(struct elab *e, const struct expr *x, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void defer(struct elab *e, const struct expr *x, const char *fmt, ...)
+{
+	struct tgt_error *d = arena_new_obj(e->a, struct tgt_error);
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	d->msg = arena_strndup(e->a, msg, strlen(msg));
+	d->loc = x->loc;
+	d->tok = elab_token(e, x);
+	ptrmap_put(e->a, &e->deferred, x, d);
+}
+
+/* The error of @ci, at the step of the path that failed when known
+ * ("operator '->'"), else at @x. */
+static void defer_code(struct elab *e, const struct expr *x,
+		       const struct dw_code_info *ci)
+{
+	struct tgt_error *d;
+
+	defer(e, x, "%s", ci->err);
+	d = ptrmap_get(&e->deferred, x);
+	if (ci->err_at) {
+		d->loc = ci->err_at->loc;
+		d->tok = ci->err_at->is_index ? "operator '['" : "operator '->'";
+	}
+}
+
+const struct tgt_error *tgt_deferred(struct elab *e, const struct expr *x)
+{
+	return ptrmap_get(&e->deferred, x);
+}
 
 struct dw_site *tgt_site(const struct tgt_ctx *c)
 {
@@ -31,12 +76,9 @@ struct dw_site *tgt_site(const struct tgt_ctx *c)
 static bool target_defined(struct elab *e, const struct tgt_ctx *c,
 			   const struct expr *x)
 {
-	const char *why;
-	int nidx;
-	bool str;
+	struct dw_code_info ci;
 
-	return tgt_site(c) &&
-	       dw_target_code(e, tgt_site(c), x, false, &nidx, &str, &why);
+	return tgt_site(c) && dw_target_code(e, tgt_site(c), x, false, &ci);
 }
 
 /* A new embedded-C function @name (in a library file of its own, so
@@ -86,13 +128,16 @@ struct elab_func *tgt_func_of_decl(struct elab *e, const struct decl *d)
  * its arguments are @first (if any), the non-literal indexes of @path,
  * then @value (if any). The call is left for the caller to resolve. */
 static void synth_call(struct elab *e, struct expr *x, const struct target_path *path,
-		       const char *code, int nidx, bool str, struct expr *first,
-		       struct expr *value, const char *what_name)
+		       const char *code, const struct dw_code_info *ci,
+		       struct expr *first, struct expr *value, const char *what_name)
 {
 	struct ptrvec args = { 0 };
 	struct srcloc loc = x->loc;
+	int nidx = ci->nidx;
 	const char **params = arena_alloc(e->a, sizeof(*params) * (size_t)(nidx + 2));
 	const char *name = arena_printf(e->a, "_dwarf_%s_%u", what_name, e->tvar_seq++);
+	struct elab_func *f;
+	struct decl *d;
 	int i, np = 0;
 	size_t k;
 
@@ -102,8 +147,14 @@ static void synth_call(struct elab *e, struct expr *x, const struct target_path 
 		params[np++] = arena_printf(e->a, "i%d", i);
 	if (value)
 		params[np++] = "value";
-	synth_decl(e, name, arena_printf(e->a, "\t/* %s */\n%s", elab_token(e, x), code),
-		   str ? TYPE_STRING : TYPE_LONG, params, np, TYPE_LONG, loc);
+	/* a read has no effect: an unused one is dropped, as the
+	 * reference drops it */
+	d = synth_decl(e, name, arena_printf(e->a, "\t/* %s */%s\n%s", elab_token(e, x),
+					     value ? "" : " /* pure */", code),
+		       ci->is_string ? TYPE_STRING : TYPE_LONG, params, np, TYPE_LONG, loc);
+	f = tgt_func_of_decl(e, d);
+	if (f && !value)
+		f->ret_ptype = ci->ptype;	/* t = $file; t->f_flags */
 	if (first)
 		vec_push(e->a, &args, first);
 	for (k = 0; k < path->comps.n; k++) {
@@ -114,6 +165,7 @@ static void synth_call(struct elab *e, struct expr *x, const struct target_path 
 	}
 	if (value)
 		vec_push(e->a, &args, value);
+	ptrmap_put(e->a, &e->tok_of, x, (void *)elab_token(e, x));
 	x->kind = EXPR_CALL;
 	x->loc = loc;
 	x->call.name = intern(e->in, name);
@@ -143,9 +195,8 @@ static bool dwarf_call(struct elab *e, const struct tgt_ctx *c, struct expr *x,
 		       bool write, bool entry)
 {
 	struct expr *t = write ? x->bin.l : entry ? x->operand : x;
-	const char *why = NULL, *code;
-	bool str;
-	int nidx;
+	struct dw_code_info ci;
+	const char *code;
 
 	if (write && (x->kind != EXPR_ASSIGN || x->bin.op != OP_ASSIGN)) {
 		sym_error(e, t, "only plain assignment ('=') can write a target variable");
@@ -173,16 +224,18 @@ static bool dwarf_call(struct elab *e, const struct tgt_ctx *c, struct expr *x,
 		      strcmp(t->target.name, "$return") &&
 		      strcmp(t->target.name, "$$return"))) {
 		/* parameters in a .return probe are their values at entry */
-		code = dw_entry_capture(e, tgt_site(c), t, &str, &why);
-		nidx = 0;
+		code = dw_entry_capture(e, tgt_site(c), t, &ci);
 	} else {
-		code = dw_target_code(e, tgt_site(c), t, write, &nidx, &str, &why);
+		code = dw_target_code(e, tgt_site(c), t, write, &ci);
 	}
 	if (!code) {
-		sym_error(e, t, "%s", why);
+		if (write || entry)	/* a side effect: it stays anyway */
+			sym_error(e, t, "%s", ci.err);
+		else
+			defer_code(e, t, &ci);
 		return false;
 	}
-	synth_call(e, x, &t->target.path, code, nidx, str, NULL,
+	synth_call(e, x, &t->target.path, code, &ci, NULL,
 		   write ? x->bin.r : NULL,
 		   arena_printf(e->a, "tvar_%s_%s", write ? "set" : "get",
 				t->target.name + strspn(t->target.name, "$")));
@@ -303,23 +356,21 @@ static struct dw_mod *named_module(struct elab *e, const struct tgt_ctx *c,
 bool tgt_cast(struct elab *e, const struct tgt_ctx *c, struct expr *x)
 {
 	const char *why = NULL, *code;
+	struct dw_code_info ci;
 	struct dw_mod *m;
-	bool str;
-	int nidx;
 
 	m = named_module(e, c, x->cast.module, &why);
 	if (!m) {
-		sym_error(e, x, "type definition '%s' not found in '%s': %s", x->cast.type,
-			  x->cast.module ? x->cast.module : "kernel", why);
+		defer(e, x, "type definition '%s' not found in '%s': %s", x->cast.type,
+		      x->cast.module ? x->cast.module : "kernel", why);
 		return false;
 	}
-	code = dw_cast_code(e, m, x->cast.type, &x->cast.path, false, &nidx, &str, &why);
+	code = dw_cast_code(e, m, x->cast.type, &x->cast.path, false, &ci);
 	if (!code) {
-		sym_error(e, x, "%s", why);
+		defer_code(e, x, &ci);
 		return false;
 	}
-	synth_call(e, x, &x->cast.path, code, nidx, str, x->cast.operand, NULL,
-		   "cast_get");
+	synth_call(e, x, &x->cast.path, code, &ci, x->cast.operand, NULL, "cast_get");
 	return true;
 }
 
@@ -329,22 +380,67 @@ bool tgt_atvar(struct elab *e, const struct tgt_ctx *c, struct expr *x)
 	const char *name = at ? arena_strndup(e->a, x->atvar.name,
 					      (size_t)(at - x->atvar.name)) : x->atvar.name;
 	struct dw_mod *m = named_module(e, c, x->atvar.module, &why);
-	bool str;
-	int nidx;
+	struct dw_code_info ci;
 
 	if (!m) {
-		sym_error(e, x, "unable to find global '%s': %s", name, why);
+		defer(e, x, "unable to find global '%s': %s", name, why);
 		return false;
 	}
-	code = dw_var_code(e, m, name, at ? at + 1 : NULL, &x->atvar.path, false,
-			   &nidx, &str, &why);
+	code = dw_var_code(e, m, name, at ? at + 1 : NULL, &x->atvar.path, false, &ci);
 	if (!code) {
-		sym_error(e, x, "%s", why);
+		defer_code(e, x, &ci);
 		return false;
 	}
-	synth_call(e, x, &x->atvar.path, code, nidx, str, NULL, NULL,
+	synth_call(e, x, &x->atvar.path, code, &ci, NULL, NULL,
 		   arena_printf(e->a, "tvar_get_%s", name));
 	return true;
+}
+
+bool tgt_autocast(struct elab *e, struct expr *x, const struct dw_ptype *pt)
+{
+	bool write = x->kind == EXPR_ASSIGN;
+	struct expr *d = write ? x->bin.l : x;
+	struct dw_code_info ci;
+	const char *code = dw_autocast_code(e, pt, &d->deref.path, write, &ci);
+	struct elab_func *f;
+
+	if (!code) {
+		defer_code(e, d, &ci);
+		return false;
+	}
+	synth_call(e, x, &d->deref.path, code, &ci, d->deref.operand,
+		   write ? x->bin.r : NULL, write ? "autocast_set" : "autocast_get");
+	f = sym_func(e, x->call.name, (int)x->call.args.n, NULL);
+	if (!f)
+		return false;
+	ptrmap_put(e->a, &e->out.func_of, x, f);
+	f->used = true;
+	return true;
+}
+
+const struct dw_ptype *tgt_pragma_ptype(struct elab *e, struct elab_func *f)
+{
+	static const char mark[] = "/* pragma:cast:";
+	const char *code = f->decl->func.code, *p, *end, *colon;
+	const char *type, *module = NULL, *why = NULL;
+	struct tgt_ctx none = { 0 };
+	struct dw_mod *m;
+
+	if (f->ret_ptype_tried)
+		return f->ret_ptype;
+	f->ret_ptype_tried = true;
+	p = code ? strstr(code, mark) : NULL;
+	end = p ? strstr(p, " */") : NULL;
+	if (!end)
+		return NULL;
+	p += sizeof(mark) - 1;
+	colon = memchr(p, ':', (size_t)(end - p));
+	type = arena_strndup(e->a, p, (size_t)((colon ? colon : end) - p));
+	if (colon)
+		module = arena_strndup(e->a, colon + 1, (size_t)(end - colon - 1));
+	m = named_module(e, &none, module, &why);
+	f->ret_ptype = m ? dw_ptype_find(e, m, type) : NULL;
+	return f->ret_ptype;
 }
 
 bool tgt_ctx_probe(const struct tgt_ctx *c)
@@ -465,14 +561,17 @@ bool tgt_target(struct elab *e, const struct tgt_ctx *c, struct expr *x,
 		return false;
 	}
 	if (!tgt_site(c)) {
-		if (c->fn)
-			sym_error(e, x, "unresolved target-symbol expression: a function reads "
-					"target variables only when called from a probe with "
-					"debuginfo context (kernel.function, .statement, "
-					"kernel.trace, ...)");
+		static const char fn_msg[] = "unresolved target-symbol expression: a "
+			"function reads target variables only when called from a probe "
+			"with debuginfo context (kernel.function, .statement, "
+			"kernel.trace, ...)";
+		static const char probe_msg[] = "unresolved target-symbol expression "
+			"(probes of this kind have no debuginfo context)";
+
+		if (write)
+			sym_error(e, x, "%s", c->fn ? fn_msg : probe_msg);
 		else
-			sym_error(e, x, "unresolved target-symbol expression (probes of this "
-					"kind have no debuginfo context)");
+			defer(e, x, "%s", c->fn ? fn_msg : probe_msg);
 		return false;
 	}
 	return dwarf_call(e, c, x, write, false);
@@ -577,21 +676,19 @@ bool tgt_entry(struct elab *e, const struct tgt_ctx *c, struct expr *x)
 static bool typed_defined(struct elab *e, const struct tgt_ctx *c, const struct expr *x)
 {
 	const char *why = NULL, *at, *name;
+	struct dw_code_info ci;
 	struct dw_mod *m;
-	bool str;
-	int nidx;
 
 	if (x->kind == EXPR_CAST) {
 		m = named_module(e, c, x->cast.module, &why);
-		return m && dw_cast_code(e, m, x->cast.type, &x->cast.path, false,
-					 &nidx, &str, &why);
+		return m && dw_cast_code(e, m, x->cast.type, &x->cast.path, false, &ci);
 	}
 	at = strchr(x->atvar.name, '@');
 	name = at ? arena_strndup(e->a, x->atvar.name, (size_t)(at - x->atvar.name))
 		  : x->atvar.name;
 	m = named_module(e, c, x->atvar.module, &why);
 	return m && dw_var_code(e, m, name, at ? at + 1 : NULL, &x->atvar.path, false,
-				&nidx, &str, &why);
+				&ci);
 }
 
 void tgt_fold_defined(struct elab *e, const struct tgt_ctx *c, struct expr *x)

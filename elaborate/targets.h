@@ -18,12 +18,15 @@
 
 #include <stdbool.h>
 
+#include "util/source.h"
+
 struct elab;
 struct elab_func;
 struct elab_probe;
 struct expr;
 struct decl;
 struct dw_site;
+struct dw_ptype;
 
 /* The context a body is resolved in. */
 struct tgt_ctx {
@@ -42,7 +45,8 @@ struct dw_site *tgt_site(const struct tgt_ctx *c);
 bool tgt_ctx_probe(const struct tgt_ctx *c);
 /* $var, $$vars, $$name, procfs' $value (EXPR_TARGET @x), read, or written
  * when @write (the left side of an assignment outside a DWARF context).
- * Errors are reported here; true when @x became a call to resolve. */
+ * Errors are reported here, except for a read that does not resolve
+ * (deferred: tgt_deferred); true when @x became a call to resolve. */
 bool tgt_target(struct elab *e, const struct tgt_ctx *c, struct expr *x,
 		bool write);
 /* The assignment @x to a $var in a DWARF context: a setter call (-g or a
@@ -57,8 +61,26 @@ bool tgt_entry(struct elab *e, const struct tgt_ctx *c, struct expr *x);
  * (EXPR_ATVAR): true when @x became a call to resolve. */
 bool tgt_cast(struct elab *e, const struct tgt_ctx *c, struct expr *x);
 bool tgt_atvar(struct elab *e, const struct tgt_ctx *c, struct expr *x);
+/* `->` on a value (EXPR_DEREF @x, or the assignment @x to one) whose
+ * operand holds addresses of DWARF type @pt: @x becomes a resolved call
+ * of a synthesized getter (setter) taking the operand as its first
+ * argument; true when it did. A path that does not resolve is deferred
+ * (tgt_deferred). Called by type inference, which finds @pt. */
+bool tgt_autocast(struct elab *e, struct expr *x, const struct dw_ptype *pt);
+/* The DWARF type of what embedded-C function @f returns, from its
+ * pragma `pragma:cast:TYPE[:MODULE]` in a comment (task_current(): a
+ * task_struct), looked up once; NULL without one. */
+const struct dw_ptype *tgt_pragma_ptype(struct elab *e, struct elab_func *f);
 /* @defined(...) (EXPR_DEFINED @x) becomes the number 1 or 0. */
 void tgt_fold_defined(struct elab *e, const struct tgt_ctx *c, struct expr *x);
+/* The error of target expression @x, which did not resolve and was left
+ * for types.c to report if it survives optimisation; else NULL. */
+struct tgt_error {
+	const char *msg;
+	struct srcloc loc;
+	const char *tok;	/* "identifier '$x'", "operator '->'" */
+};
+const struct tgt_error *tgt_deferred(struct elab *e, const struct expr *x);
 /* The function a declaration synthesized or cloned here added, or NULL. */
 struct elab_func *tgt_func_of_decl(struct elab *e, const struct decl *d);
 

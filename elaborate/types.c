@@ -7,6 +7,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "elaborate/dwarf.h"
+#include "elaborate/targets.h"
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/format.h"
@@ -15,9 +17,13 @@
 struct tctx {
 	struct elab *e;
 	bool report;		/* the last walk: report conflicts */
+	bool report_deferred;	/* report the target expressions that did
+				 * not resolve and survived optimisation */
 	bool changed;
 	struct elab_func *fn;	/* NULL in probes */
 	bool stmt_level;	/* the value of the expression is unused */
+	bool lower;		/* lower `->` on values whose DWARF type is
+				 * known (typed pointers) */
 };
 
 const char *type_name(enum stap_type t)
@@ -111,6 +117,88 @@ static void infer_stmt(struct tctx *t, struct stmt *s);
 static struct elab_var *var_of(struct tctx *t, const struct expr *x)
 {
 	return ptrmap_get(&t->e->out.var_of, x);
+}
+
+/* ---- typed pointers: the DWARF types of values ----
+ * A value read from a pointer ($file, @cast(p, "file")->f_path->dentry,
+ * &...) keeps the type it points to, and so do the scalar variables
+ * (locals and globals) it is assigned to and the functions that return
+ * it, as in the reference: `t = $file; d = t->f_path->dentry;
+ * d->d_name->name`. A variable or function given values of two types
+ * keeps none; values without a type (numbers) do not count. Function
+ * parameters and array elements keep none. Embedded-C functions say what
+ * they return with pragma:cast:TYPE (task_current()). Tracked only when
+ * the script has `->` on values (elab.derefs). */
+
+static const struct dw_ptype *ptype_of(struct tctx *t, const struct expr *x)
+{
+	struct elab_var *v;
+	struct elab_func *f;
+
+	if (x->kind == EXPR_SYMBOL) {
+		v = var_of(t, x);
+		return v && !v->ptype_mixed && v->arity <= 0 ? v->ptype : NULL;
+	}
+	if (x->kind == EXPR_CALL) {
+		f = ptrmap_get(&t->e->out.func_of, x);
+		if (!f || f->ret_ptype_mixed)
+			return NULL;
+		if (!f->ret_ptype && f->decl->func.code)
+			return tgt_pragma_ptype(t->e, f);
+		return f->ret_ptype;
+	}
+	if (x->kind == EXPR_ASSIGN && x->bin.op == OP_ASSIGN)
+		return ptype_of(t, x->bin.r);
+	return NULL;
+}
+
+/* A value of type @p (or of none) stored in a slot of type *@slot. */
+static void note_ptype(struct tctx *t, const struct dw_ptype **slot, bool *mixed,
+		       const struct dw_ptype *p)
+{
+	if (!p || *mixed)
+		return;
+	if (!*slot) {
+		*slot = p;
+		t->changed = true;
+	} else if (!dw_ptype_same(t->e, *slot, p)) {
+		*mixed = true;
+		t->changed = true;
+	}
+}
+
+/* `->` on a value, or the assignment @x to one (@d): lowered once its
+ * operand's type is known (in the lowering walk), else unknown. */
+static enum stap_type infer_deref(struct tctx *t, struct expr *x, struct expr *d)
+{
+	const struct tgt_error *err = tgt_deferred(t->e, d);
+	const struct dw_ptype *p;
+	size_t i;
+
+	expect(t, d->deref.operand, infer(t, d->deref.operand, TYPE_LONG), TYPE_LONG);
+	for (i = 0; i < d->deref.path.comps.n; i++) {
+		struct target_comp *tc = d->deref.path.comps.v[i];
+
+		if (tc->is_index)
+			expect(t, tc->index, infer(t, tc->index, TYPE_LONG), TYPE_LONG);
+	}
+	if (x != d)
+		infer(t, x->bin.r, TYPE_UNKNOWN);
+	if (err) {
+		if (t->report_deferred)
+			diag_report(t->e->d, DIAG_SEMANTIC_ERROR, &err->loc, err->tok,
+				    "%s", err->msg);
+		return TYPE_UNKNOWN;
+	}
+	p = ptype_of(t, d->deref.operand);
+	if (t->lower && p && tgt_autocast(t->e, x, p)) {
+		t->changed = true;
+		return infer(t, x, TYPE_UNKNOWN);
+	}
+	if (t->report_deferred)	/* before the unknown types it causes */
+		diag_report(t->e->d, DIAG_SEMANTIC_ERROR, &d->loc, elab_token(t->e, d),
+			    "unknown type in dereference");
+	return TYPE_UNKNOWN;
 }
 
 static void set_arity(struct tctx *t, struct elab_var *v, int n,
@@ -407,6 +495,13 @@ static enum stap_type infer_assign(struct tctx *t, struct expr *x)
 		expect(t, l, infer_lvalue(t, l, TYPE_LONG), TYPE_LONG);
 		return TYPE_LONG;
 	}
+	if (l->kind == EXPR_DEREF)
+		return infer_deref(t, x, l);
+	if (t->e->derefs && l->kind == EXPR_SYMBOL && var_of(t, l)) {
+		struct elab_var *v = var_of(t, l);
+
+		note_ptype(t, &v->ptype, &v->ptype_mixed, ptype_of(t, x->bin.r));
+	}
 	lt = infer_lvalue(t, l, TYPE_UNKNOWN);
 	rt = infer(t, x->bin.r, lt);
 	if (rt == TYPE_STATS) {
@@ -511,10 +606,22 @@ static enum stap_type infer_expr(struct tctx *t, struct expr *x,
 	case EXPR_IN:
 		return infer_in(t, x);
 	case EXPR_TARGET:
-		return TYPE_STRING;	/* only procfs' $value gets here */
 	case EXPR_CAST:
 	case EXPR_ATVAR:
+		if (tgt_deferred(t->e, x)) {
+			/* it did not resolve, and it survived optimisation */
+			const struct tgt_error *d = tgt_deferred(t->e, x);
+
+			if (t->report_deferred)
+				diag_report(t->e->d, DIAG_SEMANTIC_ERROR, &d->loc,
+					    d->tok, "%s", d->msg);
+			return TYPE_UNKNOWN;
+		}
+		if (x->kind == EXPR_TARGET)
+			return TYPE_STRING;	/* only procfs' $value gets here */
+		return TYPE_UNKNOWN;
 	case EXPR_DEREF:
+		return infer_deref(t, x, x);
 	case EXPR_ENTRY:
 		return TYPE_UNKNOWN;	/* rejected by symbols.c */
 	case EXPR_STAT:
@@ -630,6 +737,9 @@ static void infer_stmt(struct tctx *t, struct stmt *s)
 			struct elab_func *f = t->fn;
 			enum stap_type rt = infer(t, s->expr, f->ret);
 
+			if (t->e->derefs)
+				note_ptype(t, &f->ret_ptype, &f->ret_ptype_mixed,
+					   ptype_of(t, s->expr));
 			if (rt == TYPE_STATS) {
 				terr(t, s->expr, "an aggregate cannot be returned");
 				break;
@@ -797,9 +907,18 @@ void type_infer(struct elab *e)
 	int rounds = 0;
 
 	do {
-		t.changed = false;
+		do {
+			t.changed = false;
+			walk_all(&t);
+		} while (t.changed && ++rounds < 100000);	/* monotonic: ends */
+		if (!e->derefs)
+			break;
+		/* `->` on values whose type is now known becomes getter
+		 * calls, which may type more values (d = t->f_path->dentry) */
+		t.lower = true;
 		walk_all(&t);
-	} while (t.changed && ++rounds < 100000);	/* monotonic: ends */
+		t.lower = false;
+	} while (t.changed && ++rounds < 100000);
 	/* As in the reference, code the optimiser removed (if (0) { ... })
 	 * is not checked, but still gives types to variables that the live
 	 * code leaves undetermined (global e; if (0) e[1] = 1; foreach ...). */
@@ -813,6 +932,13 @@ void type_infer(struct elab *e)
 			walk_all(&t);
 		} while (t.changed && ++rounds < 100000);
 	}
+	/* Target expressions that did not resolve and are still there:
+	 * their errors, without the unknown types that follow from them. */
+	t.report_deferred = true;
+	walk_all(&t);
+	t.report_deferred = false;
+	if (diag_errors(e->d))
+		return;
 	t.report = true;
 	walk_all(&t);
 	if (diag_errors(e->d))

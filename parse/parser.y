@@ -420,11 +420,11 @@ target:
 						{ $$ = act_cast(p, @1, $3, $5, $7); }
 	| AT_VAR '(' string ')'			{ $$ = act_atvar(p, @1, $3, NULL); }
 	| AT_VAR '(' string ',' string ')'	{ $$ = act_atvar(p, @1, $3, $5); }
-	| IDENT ARROW member			{ $$ = act_target_field(p, act_deref(p, @1, ast_symbol(A, $1.text, @1)), @3, &$3); }
-	| call ARROW member			{ $$ = act_target_field(p, act_deref(p, @1, $1), @3, &$3); }
-	| '(' expr ')' ARROW member		{ $$ = act_target_field(p, act_deref(p, @1, $2), @5, &$5); }
+	| IDENT ARROW member			{ $$ = act_target_field(p, act_deref(p, @2, ast_symbol(A, $1.text, @1)), @2, &$3); }
+	| call ARROW member			{ $$ = act_target_field(p, act_deref(p, @2, $1), @2, &$3); }
+	| '(' expr ')' ARROW member		{ $$ = act_target_field(p, act_deref(p, @4, $2), @4, &$5); }
 	| '(' expr ')' '[' expr ']'		{ $$ = act_target_index(p, act_deref(p, @1, $2), @4, $5); }
-	| target ARROW member			{ $$ = act_target_field(p, $1, @3, &$3); }
+	| target ARROW member			{ $$ = act_target_field(p, $1, @2, &$3); }
 	| target ARROW TARGET			{ $$ = act_target_pretty(p, $1, @3, &$3); }
 	| target '[' expr ']'			{ $$ = act_target_index(p, $1, @2, $3); }
 	;

@@ -57,6 +57,9 @@ void ctl_parse_line(char *line, struct ctl_record *r)
 		r->kind = CTL_SYSTEM;
 		r->text = line + 2;
 		break;
+	case 'F':
+		r->kind = CTL_SWITCH;
+		break;
 	default:
 		break;
 	}

@@ -25,7 +25,8 @@ static void renamed(const char *name, char out[STP_MODNAME_MAX])
 	snprintf(out, STP_MODNAME_MAX, "%.*s%s", keep, name, suffix);
 }
 
-/* SIGINT, SIGTERM, SIGHUP and SIGCHLD go to a signalfd; @old gets the mask
+/* SIGINT, SIGTERM, SIGHUP, SIGUSR2 (switch the output file) and SIGCHLD
+ * go to a signalfd; @old gets the mask
  * to restore in the -c command. Returns the fd or -1. */
 static int setup_signals(sigset_t *old)
 {
@@ -39,6 +40,7 @@ static int setup_signals(sigset_t *old)
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGUSR2);
 	sigaddset(&set, SIGCHLD);
 	if (sigprocmask(SIG_BLOCK, &set, old)) {
 		fprintf(stderr, "ERROR: sigprocmask: %s\n", strerror(errno));
@@ -118,11 +120,16 @@ int main(int argc, char *argv[])
 		fprintf(stderr, "staprun: module '%s' from '%s'\n", name, path);
 
 	if (o.outfile && !o.bulk) {
-		dest_fd = open(o.outfile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			       0666);
+		char first[4096];
+
+		if (out_file_name(&o, 0, first, sizeof(first))) {
+			fprintf(stderr, "ERROR: Output file name too long.\n");
+			goto out;
+		}
+		dest_fd = open(first, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
 		if (dest_fd < 0) {
 			fprintf(stderr, "ERROR: Couldn't open output file '%s': %s\n",
-				o.outfile, strerror(errno));
+				first, strerror(errno));
 			goto out;
 		}
 	}

@@ -11,15 +11,18 @@
 #include "staprun/staprun.h"
 
 static const char usage_text[] =
-"Usage: staprun [-v] [-w] [-o FILE] [-c CMD | -x PID] [-D] [-b] [-s MB] [-R]\n"
-"               [-T SECONDS] MODULE [NAME=VALUE ...]\n"
+"Usage: staprun [-v] [-w] [-o FILE [-S MB[,N]]] [-c CMD | -x PID] [-D] [-b]\n"
+"               [-s MB] [-R] [-T SECONDS] MODULE [NAME=VALUE ...]\n"
 "       staprun -d NAME\n"
 "Load a module built by stap, stream its output, unload it when the script\n"
 "ends, on SIGINT/SIGTERM/SIGHUP, or when CMD exits.\n"
 "\n"
 "  -v          more messages about what staprun does (repeatable)\n"
 "  -w          do not show the script's warnings\n"
-"  -o FILE     write the output to FILE instead of stdout\n"
+"  -o FILE     write the output to FILE instead of stdout; switch_file()\n"
+"              and SIGUSR2 move it on to FILE.1, FILE.2, ...\n"
+"  -S MB[,N]   with -o: files FILE.0, FILE.1, ... of at most MB megabytes\n"
+"              each, the N newest kept\n"
 "  -c CMD      run CMD once the probes are started (directly when it is\n"
 "              simple words, else with /bin/sh -c); end the session when\n"
 "              it exits; target() is its pid\n"
@@ -84,7 +87,7 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 	 * ':' first: report a missing argument as ':' rather than '?'. */
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt(argc, argv, "+:vwo:c:x:DbRs:T:d:Vh")) != -1) {
+	while ((c = getopt(argc, argv, "+:vwo:S:c:x:DbRs:T:d:Vh")) != -1) {
 		switch (c) {
 		case 'v':
 			o->verbose++;
@@ -97,6 +100,19 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 				return staprun_fail(err, errlen, "Empty output file name for '-o'.");
 			o->outfile = optarg;
 			break;
+		case 'S': {
+			char *comma = strchr(optarg, ',');
+
+			if (comma)
+				*comma = '\0';
+			if (parse_uint(optarg, 1, 1048576, &v) ||
+			    (comma && parse_uint(comma + 1, 1, INT_MAX, &o->rot_count)))
+				return staprun_fail(err, errlen,
+					    "Invalid output file size '%s' (should be MB[,N]: "
+					    "1-1048576 MB, N files).", optarg);
+			o->rot_size_mb = v;
+			break;
+		}
 		case 'c':
 			if (!*optarg)
 				return staprun_fail(err, errlen, "Empty command for '-c'.");
@@ -160,6 +176,9 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 	}
 	if (o->command && o->target)
 		return staprun_fail(err, errlen, "You can't give both '-c' and '-x'.");
+	if (o->rot_size_mb && (!o->outfile || o->bulk))
+		return staprun_fail(err, errlen,
+			    "'-S' needs '-o FILE' (and no '-b').");
 	if (o->detach && !o->outfile)
 		return staprun_fail(err, errlen,
 			    "'-D' needs '-o FILE': a detached session has no terminal for its output.");

@@ -40,6 +40,18 @@ int write_all(int fd, const void *buf, size_t n)
 	return 0;
 }
 
+int out_file_name(const struct staprun_opts *o, unsigned int seq, char *buf,
+		  size_t len)
+{
+	int r;
+
+	if (seq == 0 && !o->rot_size_mb)
+		r = snprintf(buf, len, "%s", o->outfile);
+	else
+		r = snprintf(buf, len, "%s.%u", o->outfile, seq);
+	return r < 0 || (size_t)r >= len ? -1 : 0;
+}
+
 void bulk_init(struct bulk_out *b, const char *prefix)
 {
 	memset(b, 0, sizeof(*b));

@@ -34,6 +34,8 @@ struct sess {
 	bool out_eof;		/* .stp_out gave end of file */
 	bool out_broken;	/* writing the output failed: discard it */
 	bool failed;		/* staprun itself failed: exit 1 */
+	unsigned int out_seq;	/* -o FILE: the number of the file written */
+	unsigned long long out_written;	/* bytes in it */
 	int status;		/* D's */
 	char buf[OUT_BUF_SIZE];
 };
@@ -121,6 +123,39 @@ static void request_stop(struct sess *s, const char *why)
 	}
 }
 
+/* switch_file(), SIGUSR2, or -S's size reached: the output moves on to
+ * the next file of -o FILE (FILE.1, FILE.2, ...; with -S N, the file N
+ * before it is removed). The new file takes the old one's descriptor
+ * (dup2), which the caller of run_session() closes in the end. */
+static void switch_output(struct sess *s)
+{
+	char name[4096];
+	int fd;
+
+	if (!s->o->outfile || s->o->bulk || s->out_broken)
+		return;
+	if (out_file_name(s->o, s->out_seq + 1, name, sizeof(name))) {
+		fprintf(stderr, "ERROR: Output file name too long.\n");
+		return;
+	}
+	fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (fd < 0 || dup2(fd, s->dest_fd) < 0 ||
+	    fcntl(s->dest_fd, F_SETFD, FD_CLOEXEC) < 0) {
+		fprintf(stderr, "ERROR: Couldn't open output file '%s': %s\n", name,
+			strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return;	/* the output stays where it was */
+	}
+	close(fd);
+	s->out_seq++;
+	s->out_written = 0;
+	if (s->o->rot_count && s->out_seq >= s->o->rot_count &&
+	    !out_file_name(s->o, s->out_seq - (unsigned int)s->o->rot_count, name,
+			   sizeof(name)))
+		unlink(name);
+}
+
 /* Probe output: to the destination, or per CPU in bulk mode. */
 static void emit(struct sess *s, const char *data, size_t n)
 {
@@ -129,6 +164,10 @@ static void emit(struct sess *s, const char *data, size_t n)
 
 	if (s->out_broken)
 		return;
+	if (s->o->rot_size_mb && s->out_written &&
+	    s->out_written + n > (unsigned long long)s->o->rot_size_mb << 20)
+		switch_output(s);
+	s->out_written += n;
 	if (s->o->bulk) {
 		if (bulk_feed(&s->bulk, data, n, err, sizeof(err)) == 0)
 			return;
@@ -206,6 +245,13 @@ static int on_record(void *arg, const struct ctl_record *r)
 	case CTL_SYSTEM:
 		run_system(s, r->text);
 		break;
+	case CTL_SWITCH:
+		/* what the module printed before switch_file() is in
+		 * .stp_out already: it goes to the old file */
+		while (!s->out_eof && read_output(s) > 0)
+			;
+		switch_output(s);
+		break;
 	case CTL_DONE:
 		s->done = true;
 		s->status = r->status;
@@ -238,6 +284,10 @@ static void handle_signals(struct sess *s)
 	struct signalfd_siginfo si;
 
 	while (read(s->sig_fd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+		if (si.ssi_signo == SIGUSR2) {
+			switch_output(s);
+			continue;
+		}
 		if (si.ssi_signo == SIGCHLD) {
 			if (s->t->pid > 0 && target_reap(s->t))
 				request_stop(s, "the -c command exited");

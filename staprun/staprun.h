@@ -32,6 +32,8 @@ struct staprun_opts {
 	int verbose;			/* -v, repeatable */
 	bool quiet_warnings;		/* -w: drop "WARNING:" messages */
 	const char *outfile;		/* -o FILE */
+	unsigned long rot_size_mb;	/* -S MB[,N]: rotate at MB (0: never) */
+	unsigned long rot_count;	/* ... keeping the N newest (0: all) */
 	const char *command;		/* -c CMD */
 	pid_t target;			/* -x PID (0: none) */
 	bool detach;			/* -D */
@@ -93,6 +95,7 @@ enum ctl_kind {
 	CTL_EXIT,	/* X STATUS */
 	CTL_DONE,	/* D STATUS */
 	CTL_SYSTEM,	/* S COMMAND: system() */
+	CTL_SWITCH,	/* F: switch_file() */
 	CTL_UNKNOWN,	/* anything else (text holds the line) */
 };
 
@@ -151,6 +154,10 @@ void bulk_init(struct bulk_out *b, const char *prefix);
  */
 int bulk_feed(struct bulk_out *b, const char *data, size_t n,
 	      char *err, size_t errlen);
+/* out_file_name - the name of output file number @seq of -o FILE into
+ * @buf: FILE for the first without -S, else FILE.SEQ; -1 if too long. */
+int out_file_name(const struct staprun_opts *o, unsigned int seq, char *buf,
+		  size_t len);
 /* bulk_file_name - the output file of @cpu into @buf; -1 if too long. */
 int bulk_file_name(const struct bulk_out *b, unsigned int cpu, char *buf,
 		   size_t len);

@@ -321,7 +321,7 @@ static struct cv regex_match(struct xl *x, struct expr *e)
 			 "regular expression must be a literal string");
 		return cv("0", true);
 	}
-	prog = re_compile(x->a, pat->str.s, pat->str.len, &err);
+	prog = re_compile(x->a, pat->str.s, pat->str.len, x->re_caps, &err);
 	if (!prog) {
 		xl_error(x, &pat->loc, ast_token(x->a, pat),
 			 "invalid regular expression: %s", err);
@@ -347,6 +347,18 @@ static struct cv regex_match(struct xl *x, struct expr *e)
 	em_head(x, "%s", sb_str(&sb));
 	sb_release(&sb);
 	subj = xl_expr(x, e->bin.l);
+	if (x->re_caps) {
+		size_t slots = 2 * (prog->ngroups + 1);
+
+		if (prog->n > x->re_max_insts)
+			x->re_max_insts = prog->n;
+		if (slots > x->re_max_slots)
+			x->re_max_slots = slots;
+		return cv(arena_printf(x->a, "(%s(c->re_matched = stp_regex_match_caps(%s, %zu, "
+				       "%s, %zu, %s, &c->re_caps)))",
+				       e->bin.op == OP_NOMATCH ? "!" : "", name, prog->n,
+				       classes, slots, subj.t), false);
+	}
 	return cv(arena_printf(x->a, "(%sstp_regex_match(%s, %zu, %s, %s, &c->re_work))",
 			       e->bin.op == OP_NOMATCH ? "!" : "", name, prog->n, classes,
 			       subj.t), false);

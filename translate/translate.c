@@ -217,6 +217,10 @@ static void preamble(struct xl *x, FILE *out)
 			fprintf(out, "#define %s 1\n", d);
 	}
 	compat_defines(x->s, out);
+	if (x->re_caps)	/* the work of the script's largest =~ with groups */
+		fprintf(out, "#define STP_RE_CAPTURES 1\n#define STP_RE_CAP_INSTS %zu\n"
+			"#define STP_RE_CAP_SLOTS %zu\n", x->re_max_insts ? x->re_max_insts : 1,
+			x->re_max_slots ? x->re_max_slots : 2);
 	fputs("#include \"runtime.h\"\n", out);
 	xl_runtime_includes(x, out);
 	fputc('\n', out);
@@ -236,6 +240,13 @@ int translate(const struct elab_result *r, const struct session *s, const char *
 	x.a = r->a;
 	x.modname = modname;
 	xl_globals(&x);
+	for (i = 0; i < r->func_list.n; i++) {
+		const struct elab_func *f = r->func_list.v[i];
+
+		if (f->used && f->tapset && (!strcmp(f->name, "matched") ||
+					     !strcmp(f->name, "matched_str")))
+			x.re_caps = true;
+	}
 	sb_adds(&frames, "union stp_frames {\n");
 	for (i = 0; i < r->func_list.n; i++) {
 		struct elab_func *f = r->func_list.v[i];

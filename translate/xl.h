@@ -51,6 +51,9 @@ struct xl {
 	int errors;
 
 	struct ptrmap pp_of;		/* live elab_point -> "stp_ppN" */
+	bool re_caps;			/* the script calls matched(): =~
+					 * records its groups */
+	size_t re_max_insts, re_max_slots;	/* the largest such program */
 	bool mech_used[MECH_COUNT];	/* mechanisms with points */
 };
 

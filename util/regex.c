@@ -12,16 +12,17 @@
 #include "util/arena.h"
 
 /* Instruction codes: the same values as runtime/regex.h's enum. */
-enum { OP_CHAR, OP_ANY, OP_CLASS, OP_SPLIT, OP_JMP, OP_BOL, OP_EOL, OP_MATCH };
+enum { OP_CHAR, OP_ANY, OP_CLASS, OP_SPLIT, OP_JMP, OP_BOL, OP_EOL, OP_MATCH, OP_SAVE };
 
 #define MAX_INSTS 512
 #define MAX_REPEAT 255
 
-enum node_kind { N_CHAR, N_ANY, N_CLASS, N_BOL, N_EOL, N_EMPTY, N_CAT, N_ALT, N_REP };
+enum node_kind { N_CHAR, N_ANY, N_CLASS, N_BOL, N_EOL, N_EMPTY, N_CAT, N_ALT, N_REP,
+		 N_GROUP };
 
 struct node {
 	enum node_kind kind;
-	int c;			/* N_CHAR byte, N_CLASS index */
+	int c;			/* N_CHAR byte, N_CLASS index, N_GROUP number */
 	int min, max;		/* N_REP; max -1: unbounded */
 	struct node *l, *r;
 };
@@ -32,6 +33,7 @@ struct re_parser {
 	const char *err;
 	struct re_prog *prog;
 	int depth;
+	bool captures;		/* record where groups match (OP_SAVE) */
 };
 
 static struct node *mk(struct re_parser *ps, enum node_kind k)
@@ -150,7 +152,10 @@ static struct node *atom(struct re_parser *ps)
 	char ch = *ps->p++;
 
 	switch (ch) {
-	case '(':
+	case '(': {
+		struct node *g;
+		int num = (int)++ps->prog->ngroups;	/* numbered by their '(' */
+
 		if (++ps->depth > 100) {
 			ps->err = "groups nested too deeply";
 			return NULL;
@@ -164,7 +169,13 @@ static struct node *atom(struct re_parser *ps)
 			return NULL;
 		}
 		ps->p++;
-		return n;
+		if (!ps->captures)
+			return n;
+		g = mk(ps, N_GROUP);
+		g->c = num;
+		g->l = n;
+		return g;
+	}
 	case '[':
 		return bracket(ps);
 	case '.':
@@ -313,6 +324,9 @@ static bool gen(struct re_parser *ps, const struct node *n)
 		return emit(ps, OP_EOL, 0, 0, 0) >= 0;
 	case N_CAT:
 		return gen(ps, n->l) && gen(ps, n->r);
+	case N_GROUP:	/* where group c starts and ends: slots 2c, 2c + 1 */
+		return emit(ps, OP_SAVE, 0, 2 * n->c, 0) >= 0 && gen(ps, n->l) &&
+		       emit(ps, OP_SAVE, 0, 2 * n->c + 1, 0) >= 0;
 	case N_ALT:
 		if ((s = emit(ps, OP_SPLIT, 0, 0, 0)) < 0)
 			return false;
@@ -358,9 +372,9 @@ static bool gen(struct re_parser *ps, const struct node *n)
 }
 
 struct re_prog *re_compile(struct arena *a, const char *pat, size_t len,
-			   const char **err)
+			   bool captures, const char **err)
 {
-	struct re_parser ps = { a, pat, pat + len, NULL, NULL, 0 };
+	struct re_parser ps = { a, pat, pat + len, NULL, NULL, 0, captures };
 	struct node *n;
 
 	ps.prog = arena_alloc(a, sizeof(*ps.prog));
@@ -369,7 +383,11 @@ struct re_prog *re_compile(struct arena *a, const char *pat, size_t len,
 	n = alt(&ps);
 	if (n && ps.p < ps.end && !ps.err)
 		ps.err = "unmatched )";
-	if (n && !ps.err && gen(&ps, n))
+	if (captures && n && !ps.err && ps.prog->ngroups > RE_MAX_GROUPS)
+		ps.err = "too many groups for matched() (at most 31)";
+	/* the whole match is group 0 */
+	if (n && !ps.err && (!captures || emit(&ps, OP_SAVE, 0, 0, 0) >= 0) &&
+	    gen(&ps, n) && (!captures || emit(&ps, OP_SAVE, 0, 1, 0) >= 0))
 		emit(&ps, OP_MATCH, 0, 0, 0);
 	if (ps.err || !n) {
 		*err = ps.err ? ps.err : "invalid regular expression";

@@ -4,6 +4,7 @@
 #ifndef UTIL_REGEX_H
 #define UTIL_REGEX_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,11 +21,16 @@ struct re_prog {
 	size_t n;
 	uint8_t (*classes)[32];
 	size_t nclasses;
+	size_t ngroups;		/* parenthesised groups */
 };
 
+#define RE_MAX_GROUPS 31	/* with @captures: slots 2..63 */
+
 /* Compile @len bytes at @pat; NULL with *@err set on a syntax error or a
- * program longer than the runtime takes. */
+ * program longer than the runtime takes. With @captures, the program
+ * records where the match and each group start and end (OP_SAVE of slots
+ * 0 and 1 around the whole, 2N and 2N + 1 around group N), for matched(). */
 struct re_prog *re_compile(struct arena *a, const char *pat, size_t len,
-			   const char **err);
+			   bool captures, const char **err);
 
 #endif

@@ -43,11 +43,15 @@ struct stp_context {
 		size_t procfs_size;
 		size_t procfs_len;
 		size_t out_len;
+		bool re_matched;		/* the last =~ matched (matched()) */
 	);
 	/* Kept across hits. */
 	char *frames;			/* (MAXNESTING + 1) frames */
 	char error_buf[STP_ERR_SIZE];	/* a formatted message */
 	struct stp_re_work re_work;	/* =~ */
+#ifdef STP_RE_CAPTURES
+	struct stp_re_cap_work re_caps;	/* =~ when the script calls matched() */
+#endif
 	char out[STP_OUT_SIZE];		/* this handler's output so far */
 };
 

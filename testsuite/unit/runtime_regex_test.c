@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* runtime_regex_test.c: =~ end to end in user space: patterns compiled by
  * util/regex.c, matched by runtime/regex.c, each result compared with
- * glibc's POSIX regexec (REG_EXTENDED) on the same pattern and subject. */
+ * glibc's POSIX regexec (REG_EXTENDED) on the same pattern and subject;
+ * with captures (matched()), the extent of the match compared with
+ * glibc's too, and the groups with the reference's (recorded in the VM,
+ * testsuite/runok/regex_matched). */
 #include <regex.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,17 +15,72 @@
 #include "util/regex.h"
 
 static struct stp_re_work work;
+static struct stp_re_cap_work cwork;
 
 /* Our answer: 1, 0, or -1 when the pattern does not compile. */
 static int ours(struct arena *a, const char *pat, const char *s)
 {
 	const char *err;
-	struct re_prog *p = re_compile(a, pat, strlen(pat), &err);
+	struct re_prog *p = re_compile(a, pat, strlen(pat), false, &err);
 
 	if (!p)
 		return -1;
 	return stp_regex_match((const struct stp_re_inst *)p->inst, (unsigned)p->n,
 			       (const u8 (*)[32])p->classes, s, &work);
+}
+
+/* With captures: 1 and the match's [*so, *eo), 0, or -1. */
+static int ours_caps(struct arena *a, const char *pat, const char *s, int *so, int *eo)
+{
+	const char *err;
+	struct re_prog *p = re_compile(a, pat, strlen(pat), true, &err);
+
+	if (!p)
+		return -1;
+	if (!stp_regex_match_caps((const struct stp_re_inst *)p->inst, (unsigned)p->n,
+				  (const u8 (*)[32])p->classes, 2 * ((unsigned)p->ngroups + 1),
+				  s, &cwork))
+		return 0;
+	*so = cwork.caps[0];
+	*eo = cwork.caps[1];
+	return 1;
+}
+
+static int posix_extent(const char *pat, const char *s, int *so, int *eo)
+{
+	regmatch_t m[1];
+	regex_t re;
+	int r;
+
+	if (regcomp(&re, pat, REG_EXTENDED))
+		return -1;
+	r = regexec(&re, s, 1, m, 0) == 0;
+	regfree(&re);
+	*so = (int)m[0].rm_so;
+	*eo = (int)m[0].rm_eo;
+	return r;
+}
+
+/* The groups of @pat on @s, as matched() gives them: "[g0] [g1] ..." or
+ * "no match". */
+static const char *groups(struct arena *a, const char *pat, const char *s)
+{
+	static char buf[1024];
+	char g[MAXSTRINGLEN];
+	const char *err;
+	struct re_prog *p = re_compile(a, pat, strlen(pat), true, &err);
+	bool m;
+	s64 i;
+
+	if (!p)
+		return "bad pattern";
+	m = stp_regex_match_caps((const struct stp_re_inst *)p->inst, (unsigned)p->n,
+				 (const u8 (*)[32])p->classes, 2 * ((unsigned)p->ngroups + 1),
+				 s, &cwork);
+	buf[0] = '\0';
+	for (i = 0; stp_regex_group(&cwork, m, i, g) == 0; i++)
+		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s[%s]", i ? " " : "", g);
+	return m ? buf : "no match";
 }
 
 static int posix(const char *pat, const char *s)
@@ -62,6 +120,49 @@ int main(void)
 			if (o != p)
 				printf("  /%s/ on \"%s\": ours %d, POSIX %d\n", pats[i], subjects[j], o, p);
 			CHECK(o == p);
+			{
+				int so = -1, eo = -1, pso = -1, peo = -1;
+				int oc = ours_caps(a, pats[i], subjects[j], &so, &eo);
+				int pc = posix_extent(pats[i], subjects[j], &pso, &peo);
+
+				if (oc != pc || (oc == 1 && (so != pso || eo != peo)))
+					printf("  /%s/ on \"%s\": ours %d [%d,%d), POSIX %d [%d,%d)\n",
+					       pats[i], subjects[j], oc, so, eo, pc, pso, peo);
+				CHECK(oc == pc && (oc != 1 || (so == pso && eo == peo)));
+			}
+		}
+	}
+	/* The groups, as the reference gives them (testsuite/runok/regex_matched). */
+	{
+		static const char *const cases[][3] = {
+			{ "([a-z]+)-([0-9]+)", "abc-123 xyz-9", "[abc-123] [abc] [123]" },
+			{ "(a|ab)(c|bcd)(d*)", "abcd", "[abcd] [a] [bcd] []" },
+			{ "^(x*)(y?)z", "xxyz", "[xxyz] [xx] [y]" },
+			{ "^(x*)(y?)z", "xxz", "[xxz] [xx] []" },
+			{ "(foo|bar)+", "zfoobarfoo", "[foobarfoo] [foo]" },
+			{ "(a*)*b", "aab", "[aab] [aa]" },
+			{ "((a)|(b))+", "abab", "[abab] [b] [a] [b]" },
+			{ "([0-9]{2,3})([0-9]*)", "12345", "[12345] [123] [45]" },
+			{ "(.*)/(.*)", "/usr/lib/x.so", "[/usr/lib/x.so] [/usr/lib] [x.so]" },
+			{ "(a|b)?c", "bc", "[bc] [b]" },
+			{ "(a|b)?c", "c", "[c] []" },
+			{ "x(y)?(z)?", "xz", "[xz] [] [z]" },
+			{ "x(y)?(z)?", "q", "no match" },
+			{ "(a|ab)", "abc", "[ab] [ab]" },
+			{ "(ab|a)(bc)?", "abc", "[abc] [a] [bc]" },
+			{ "x*", "abc", "[]" },
+			{ "(a|ab)(c|bcd)?$", "abcd", "[abcd] [a] [bcd]" },
+			{ "([[:digit:]]+)[.]([^.]*)$", "v1.22.333", "[22.333] [22] [333]" },
+		};
+		size_t k;
+
+		for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+			const char *got = groups(a, cases[k][0], cases[k][1]);
+
+			if (strcmp(got, cases[k][2]))
+				printf("  /%s/ on \"%s\": %s, expected %s\n", cases[k][0],
+				       cases[k][1], got, cases[k][2]);
+			CHECK(!strcmp(got, cases[k][2]));
 		}
 	}
 	/* Syntax errors are refused, never a crash. */
