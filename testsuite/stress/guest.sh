@@ -148,14 +148,16 @@ t_startstop() {
 	load_stop
 }
 
-# 20 cycles of the several hundred probes of batch_cycles.stp; after each, what is still armed:
+# N cycles (/m/batch_cycles, default 20) of the several hundred probes of batch_cycles.stp;
+# after each, what is still armed:
 # kprobes and ftrace call sites (function entries armed through an ftrace_ops).
 t_batch_cycles() {
 	load_start
 	i=1
 	: >"$D/out"
 	: >"$D/err"
-	while [ $i -le 20 ]; do
+	ncyc=$(cat $M/batch_cycles 2>/dev/null || echo 20)
+	while [ $i -le "$ncyc" ]; do
 		staprun $M/stress_batch_cycles.ko >"$D/o" 2>>"$D/err"
 		rc=$?
 		left=$(leftovers | wc -l)
