@@ -50,6 +50,22 @@ static bool stp_re_add(const struct stp_re_inst *prog, unsigned int n,
 	return false;
 }
 
+/* Does instruction @in take the subject byte @ch (CHAR, ANY, CLASS)? */
+static inline bool stp_re_consumes(const struct stp_re_inst *in, const u8 (*classes)[32],
+				   unsigned char ch)
+{
+	switch (in->op) {
+	case STP_RE_CHAR:
+		return ch == in->c;
+	case STP_RE_ANY:
+		return true;
+	case STP_RE_CLASS:
+		return classes[in->x][ch >> 3] & (1u << (ch & 7));
+	default:
+		return false;
+	}
+}
+
 bool stp_regex_match(const struct stp_re_inst *prog, unsigned int n,
 		     const u8 (*classes)[32], const char *s, struct stp_re_work *w)
 {
@@ -77,19 +93,7 @@ bool stp_regex_match(const struct stp_re_inst *prog, unsigned int n,
 			const struct stp_re_inst *in = &prog[cur->pc[k]];
 			bool ok;
 
-			switch (in->op) {
-			case STP_RE_CHAR:
-				ok = ch == in->c;
-				break;
-			case STP_RE_ANY:
-				ok = true;
-				break;
-			case STP_RE_CLASS:
-				ok = classes[in->x][ch >> 3] & (1u << (ch & 7));
-				break;
-			default:
-				ok = false;
-			}
+			ok = stp_re_consumes(in, classes, ch);
 			if (ok && stp_re_add(prog, n, next, w->stack, step, cur->pc[k] + 1u,
 					     false, s[i + 1] == '\0'))
 				return true;
@@ -220,19 +224,7 @@ bool stp_regex_match_caps(const struct stp_re_inst *prog, unsigned int n,
 			 * better it */
 			if (best.found && cur->caps[k][0] > best.start)
 				continue;
-			switch (in->op) {
-			case STP_RE_CHAR:
-				ok = ch == in->c;
-				break;
-			case STP_RE_ANY:
-				ok = true;
-				break;
-			case STP_RE_CLASS:
-				ok = classes[in->x][ch >> 3] & (1u << (ch & 7));
-				break;
-			default:
-				ok = false;
-			}
+			ok = stp_re_consumes(in, classes, ch);
 			if (!ok)
 				continue;
 			memcpy(w->cur, cur->caps[k], nslots * sizeof(w->cur[0]));

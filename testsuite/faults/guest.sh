@@ -19,19 +19,8 @@ leftovers() {
 	[ -s $KPL ] && sed 's/^/kprobe: /' $KPL
 }
 
-finish() {
-	dmesg -c >"$R/$1/dmesg" 2>&1
-	leftovers >"$R/$1/left"
-}
-
-# wait_for FILE TEXT: up to ~20 s until FILE holds TEXT.
-wait_for() {
-	i=0
-	while ! grep -q "$2" "$1" 2>/dev/null && [ $i -lt 200 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-}
+# finish, wait_for
+. /m/guest-lib.sh
 
 # note KEY VALUE...: one observation for the host's checks.
 note() { echo "$*" >>"$D/notes"; }

@@ -36,20 +36,8 @@ leftovers() {
 	ls /proc/systemtap 2>/dev/null
 }
 
-# finish NAME: the kernel log since the last test, and what is left loaded.
-finish() {
-	dmesg -c >"$R/$1/dmesg" 2>&1
-	leftovers >"$R/$1/left"
-}
-
-# wait_for FILE TEXT: up to ~20 s until FILE holds TEXT.
-wait_for() {
-	i=0
-	while ! grep -q "$2" "$1" 2>/dev/null && [ $i -lt 200 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-}
+# finish, wait_for
+. /m/guest-lib.sh
 
 # Summary of a flood's output: lines of the expected shape (by regex), others, the END line,
 # sequence errors (a number not above the last one of that CPU, or of line Lnnnnnnnn), jumps

@@ -1,0 +1,20 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# testsuite/vm/guest-lib.sh: helpers for the guest halves of the VM suites (stress, faults),
+# sourced by their guest.sh from /m/guest-lib.sh (the host copies it next to them). Each suite
+# defines R (its results directory) and leftovers() (what of its own outlived a test).
+
+# finish NAME: the kernel log since the last test, and what is left loaded.
+finish() {
+	dmesg -c >"$R/$1/dmesg" 2>&1
+	leftovers >"$R/$1/left"
+}
+
+# wait_for FILE TEXT: up to ~20 s until FILE holds TEXT.
+wait_for() {
+	i=0
+	while ! grep -q "$2" "$1" 2>/dev/null && [ $i -lt 200 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
