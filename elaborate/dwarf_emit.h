@@ -245,4 +245,28 @@
 	"%sentry%u: __attribute__((unused));\n#undef STAP_RETURN\n#undef STAP_ERROR\n%s"
 #define DWE_CAPTURE_END_STR "#undef STAP_RETVALUE\n"
 
+/* ---- SDT marker arguments (dwarf_sdt.c) ---- */
+
+/* The opening of a getter of a marker's arguments: the task's user
+ * registers and user memory, in a block DWE_BODY_END closes */
+#define DWE_HEAD_SDT								\
+	"\tconst bool stp_dw_user __maybe_unused = true;\n\n"			\
+	"\tif (!STP_DW_REGS || !CONTEXT->user_mode)\n"				\
+	"\t\tSTAP_ERROR(\"cannot access SDT marker arguments in this context\");\n" \
+	"\t{\n"
+/* a register's bits (bits, reg field name, right shift) */
+#define DWE_SDT_REG "(u64)(u%d)((u64)STP_DW_REGS->%s >> %d)"
+/* a link-time address of the file at run time: moved by the distance of
+ * the probe's run-time address from its link-time one (address, the
+ * marker's link-time address) */
+#define DWE_SDT_STATIC "(0x%llxULL + ((u64)CONTEXT->probe_addr - 0x%llxULL))"
+/* an immediate (value) */
+#define DWE_SDT_IMM "(u64)0x%llxULL"
+/* operand k into vK, sized and signed: a value ('s'/'u', bits, expr) or
+ * the memory at an address ('s'/'u', bits, address) */
+#define DWE_SDT_VALUE "\t\tu64 v%d = (u64)(s64)(%c%d)(%s);\n"
+#define DWE_SDT_MEM "\t\tu64 v%d;\n\t\t{ %c%d t; STP_DW_FETCH(t, %s); v%d = (u64)(s64)t; }\n"
+/* return operand k (k) */
+#define DWE_SDT_RETURN "\t\tSTAP_RETURN((s64)v%d);\n"
+
 #endif

@@ -103,9 +103,9 @@ int pm_list(struct elab *e, const char *pattern, bool vars, FILE *out)
 				const char *key = intern(e->in, pt->listed);
 				struct elab_point *o = ptrmap_get(&seen, key);
 
-				if (o && !(o->site->fn->flags & DWF_INLINED))
+				if (o && !(o->site->fn && (o->site->fn->flags & DWF_INLINED)))
 					continue;
-				if (o && (pt->site->fn->flags & DWF_INLINED))
+				if (o && pt->site->fn && (pt->site->fn->flags & DWF_INLINED))
 					continue;
 				ptrmap_put(e->a, &seen, key, pt);
 				ptrmap_put(e->a, &probe_of, pt, p);

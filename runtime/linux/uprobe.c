@@ -6,7 +6,12 @@
  * (whether the programs still run or not) and the handlers have finished
  * before stop() returns. The handlers run in the probed task, with its
  * user registers: CONTEXT->user_mode says so, and the body reads user
- * memory through the fault-safe user accessors. */
+ * memory through the fault-safe user accessors. An SDT marker with a
+ * semaphore (process(...).mark) passes the semaphore's offset in the file
+ * as the uprobe's reference counter: the kernel raises it in every
+ * process that maps the file while the consumer is registered (and in
+ * those that map it later), and lowers it at unregistration, so programs
+ * that test PROVIDER_NAME_ENABLED() run their markers only then. */
 #include <linux/uprobes.h>
 
 /* A point, in the generated table stp_uprobes[]. */
@@ -14,6 +19,8 @@ struct stp_uprobe_probe {
 	const struct stp_probe *probe;
 	const char *path;		/* the file, as this machine names it */
 	u64 offset;			/* of the probed instruction in it */
+	u64 ref_ctr_offset;		/* of an SDT marker's semaphore, raised
+					 * while the probe is attached; 0: none */
 	bool ret;			/* a uretprobe */
 	bool optional;			/* a ? point: failure is a warning */
 };
@@ -106,13 +113,23 @@ static int stp_uprobe_register_one(struct stp_uprobe_state *s)
 	else
 		s->uc.handler = stp_uprobe_handler;
 #ifdef STAPCONF_UPROBE_UNREGISTER_NOSYNC
-	s->up = uprobe_register(s->inode, (loff_t)s->d->offset, 0, &s->uc);
+	s->up = uprobe_register(s->inode, (loff_t)s->d->offset,
+				(loff_t)s->d->ref_ctr_offset, &s->uc);
 	if (IS_ERR(s->up)) {
 		rc = (int)PTR_ERR(s->up);
 		s->up = NULL;
 		goto fail;
 	}
+#elif defined(STAPCONF_UPROBE_REGISTER_REFCTR)
+	rc = uprobe_register_refctr(s->inode, (loff_t)s->d->offset,
+				    (loff_t)s->d->ref_ctr_offset, &s->uc);
+	if (rc)
+		goto fail;
 #else
+	if (s->d->ref_ctr_offset) {
+		rc = -EOPNOTSUPP;	/* no semaphores: the marker would not fire */
+		goto fail;
+	}
 	rc = uprobe_register(s->inode, (loff_t)s->d->offset, &s->uc);
 	if (rc)
 		goto fail;
@@ -167,7 +184,9 @@ static int stp_uprobes_start(const void *table, unsigned int n)
 
 		rc = stp_uprobe_register_one(s);
 		rc = stp_registered(s->d->probe, s->d->optional, rc,
-				    rc == -ENOENT ? ": no such file" : "");
+				    rc == -ENOENT ? ": no such file" :
+				    rc == -EOPNOTSUPP ? ": this kernel has no SDT semaphores "
+				    "(uprobe reference counters)" : "");
 	}
 	if (rc)
 		stp_uprobes_unregister_all();

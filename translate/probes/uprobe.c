@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* uprobe.c: the table of uprobe points (process(...).function/statement
- * and their .return): the file as the target names it, the offset in it,
- * uprobe or uretprobe (runtime/linux/uprobe.c). */
+ * and their .return, .mark): the file as the target names it, the offset
+ * in it, an SDT semaphore's offset, uprobe or uretprobe
+ * (runtime/linux/uprobe.c). */
 #include "translate/probes/probes.h"
 
 #include <inttypes.h>
@@ -27,8 +28,8 @@ static void emit(struct xl *x, const struct xl_point *v, size_t n, struct xl_tab
 			xl_error(x, &pt->loc, NULL, "parameters and @entry(...) in "
 				 "process(...).return probes are not yet supported "
 				 "(values at entry): %s", pt->name);
-		sb_addf(&tab, "\t{ &stp_pp%zu, %s, 0x%" PRIx64 "ULL, %s, %s },\n", v[i].id,
-			c_string(x->a, d->path, strlen(d->path)), d->offset,
+		sb_addf(&tab, "\t{ &stp_pp%zu, %s, 0x%" PRIx64 "ULL, 0x%" PRIx64 "ULL, %s, %s },\n",
+			v[i].id, c_string(x->a, d->path, strlen(d->path)), d->offset, d->sem_offset,
 			d->ret ? "true" : "false", xl_point_optional(pt) ? "true" : "false");
 	}
 	sb_adds(&tab, "};\n\n");
