@@ -54,6 +54,8 @@ static const char *point_vars(struct elab *e, const struct elab_probe *p,
 	}
 	if (pt->family && pt->family->procfs)
 		sb_adds(&sb, " $value:string");
+	if (pt->family && pt->family->listed_vars)
+		sb_adds(&sb, pt->family->listed_vars);
 	if (pt->site)
 		dw_list_vars(e, pt->site, &sb);
 	return sb_to_arena(&sb, e->a);

@@ -95,8 +95,10 @@ struct netfilter_point {
 	const char *priority;
 };
 
-/* process[(PATH|PID)].begin/.end/.thread.begin/.thread.end */
-enum proclife_kind { PL_BEGIN, PL_END, PL_THREAD_BEGIN, PL_THREAD_END };
+/* process[(PATH|PID)].begin/.end/.thread.begin/.thread.end/.syscall[.return] */
+enum proclife_kind {
+	PL_BEGIN, PL_END, PL_THREAD_BEGIN, PL_THREAD_END, PL_SYSCALL, PL_SYSCALL_RETURN,
+};
 
 struct proclife_point {
 	enum proclife_kind kind;
