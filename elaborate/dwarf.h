@@ -75,6 +75,8 @@ struct dw_site {
 	uint64_t pc;			/* DWARF address of the probe */
 	bool is_return;			/* a .return probe: $return exists */
 	bool is_statement;		/* a statement probe */
+	bool capture;			/* compiling the capture of values at a
+					 * .return's entry (dw_entry_capture) */
 	const struct dw_site_kind *kind;	/* how its variables differ from a
 						 * code location's, or NULL */
 	const char *plt_name;		/* a .plt point: its function ($$name) */
@@ -88,6 +90,10 @@ struct dw_site {
 	/* @entry(EXPR) of script expressions: a probe body run at entry
 	 * (its one point, family "entry") storing into the slots */
 	struct elab_probe *entry_probe;
+	/* a process .return point: the body returning the frame address at
+	 * pc (dw_cfa_code), which pairs its returns with their entries, or
+	 * NULL with entry_cfa_err saying why */
+	const char *entry_cfa, *entry_cfa_err;
 };
 
 /* ---- dwarf_find.c ---- */
@@ -217,6 +223,11 @@ void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out);
 const char *dw_target_code(struct elab *e, const struct dw_site *s,
 			   const struct expr *x, bool write, int *nidx,
 			   bool *is_string, const char **err);
+/* The body of a C function of `struct pt_regs *stp_regs` (STP_DW_REGS)
+ * returning the canonical frame address at @s's pc (the stack pointer
+ * before the call that entered the function: where it is again once the
+ * function has returned), from the module's CFI; NULL with @err. */
+const char *dw_cfa_code(struct elab *e, const struct dw_site *s, const char **err);
 /* @cast(pointer, "TYPE", ...)PATH in module @m: the getter body, whose
  * first argument is STAP_ARG_pointer (then the indexes, as above). */
 const char *dw_cast_code(struct elab *e, struct dw_mod *m, const char *type,

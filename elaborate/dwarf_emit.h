@@ -137,6 +137,8 @@
  * read from memory (k, slot), a register (k, reg), a value (k, slot) */
 #define DWE_VAR_OPEN "\t\tu64 v%d;\n\t\t{\n"
 #define DWE_VAR_MEM "\t\tSTP_DW_FETCH(v%d, s%d);\n"
+/* ... of a smaller type (bits, slot, k) */
+#define DWE_VAR_MEM_N "\t\t{ u%d t; STP_DW_FETCH(t, s%d); v%d = t; }\n"
 #define DWE_VAR_REG "\t\tv%d = (u64)STP_DW_REGS->%s;\n"
 #define DWE_VAR_VALUE "\t\tv%d = s%d;\n"
 #define DWE_VAR_CLOSE "\t\t}\n"
@@ -219,14 +221,14 @@
 #define DWE_SLOT_OFFSET "(%u + %u * STP_STR_SLOTS)"
 /* a getter reading slot (cast: "(const char *)" or "(s64)*", offset) */
 #define DWE_ENTRY_GET							\
-	"\tif (!CONTEXT->ri)\n\t\tSTAP_ERROR(\"no entry values in this context\");\n" \
-	"\tSTAP_RETURN(%s((u64 *)CONTEXT->ri->data + %s));\n"
+	"\tif (!CONTEXT->entry_data)\n\t\tSTAP_ERROR(\"no entry values in this context\");\n" \
+	"\tSTAP_RETURN(%s(CONTEXT->entry_data + %s));\n"
 /* a setter, run at entry, storing its argument (offset) */
 #define DWE_ENTRY_SET_STR						\
-	"\tif (CONTEXT->ri)\n\t\tstp_entry_str("				\
-	"(char *)((u64 *)CONTEXT->ri->data + %s), STAP_ARG_value);\n"
+	"\tif (CONTEXT->entry_data)\n\t\tstp_entry_str("			\
+	"(char *)(CONTEXT->entry_data + %s), STAP_ARG_value);\n"
 #define DWE_ENTRY_SET_LONG						\
-	"\tif (CONTEXT->ri)\n\t\t((u64 *)CONTEXT->ri->data)[%s]"		\
+	"\tif (CONTEXT->entry_data)\n\t\tCONTEXT->entry_data[%s]"		\
 	" = (u64)STAP_ARG_value;\n"
 /* The capture of a getter body at entry, into the slots of the entry
  * handler (translate/probes.c's stp_entryN): the body's STAP_RETURN and
@@ -244,6 +246,16 @@
 #define DWE_CAPTURE_END							\
 	"%sentry%u: __attribute__((unused));\n#undef STAP_RETURN\n#undef STAP_ERROR\n%s"
 #define DWE_CAPTURE_END_STR "#undef STAP_RETVALUE\n"
+/* the opening of a uretprobe's capture: its reads are of user memory */
+#define DWE_CAPTURE_USER "\tconst bool stp_dw_user __maybe_unused = true;\n\n"
+
+/* ---- the frame address of a uretprobe's entry (dw_cfa_code) ---- */
+
+/* the body of `u64 stp_cfaN(struct pt_regs *stp_regs)` (pass 3 redefines
+ * STP_DW_REGS as stp_regs around it): user memory, the expression stack,
+ * the CFA's computation, then the return of its slot (slot) */
+#define DWE_USER_SLOTS_DECL "\tconst bool stp_dw_user __maybe_unused = true;\n\n" DWE_SLOTS_DECL
+#define DWE_CFA_RETURN "\t\treturn s%d;\n\t}\n"
 
 /* ---- SDT marker arguments (dwarf_sdt.c) ---- */
 

@@ -393,6 +393,22 @@ static void take(struct want *w, const struct dw_func *f)
 	pc = dw_probe_entry(w->m, f);
 	pt = new_point(w, arena_printf(w->e->a, "%s.function(\"%s\")%s",
 				       w->prefix, fn_text(w, f), suffix(w)));
+	if (w->is_return && dw_mod_kind(w->m) == DW_USER && f->entry) {
+		/* a uretprobe takes over the return address: at the
+		 * function's first instruction; values at entry are read
+		 * where the DWARF places the parameters (past the prologue
+		 * of code not optimised), by an entry uprobe there */
+		uint64_t capture;
+
+		if (!place(w, pt, f->entry))
+			return;
+		if (dw_file_offset(w->m, pc, &capture))
+			capture = uprobe_point(pt)->offset;
+		uprobe_point(pt)->capture_offset = capture;
+		emit(w, pt, f, pc);
+		pt->site->entry_cfa = dw_cfa_code(w->e, pt->site, &pt->site->entry_cfa_err);
+		return;
+	}
 	if (place(w, pt, pc))
 		emit(w, pt, f, pc);
 }

@@ -54,6 +54,8 @@ struct kprobe_point {
 struct uprobe_point {
 	const char *path;		/* the file, as the target machine names it */
 	uint64_t offset;		/* in the file */
+	uint64_t capture_offset;	/* .return: where values at entry are
+					 * read (past the prologue) */
 	uint64_t sem_offset;		/* an SDT marker's semaphore: its offset in
 					 * the file, raised while the probe is
 					 * attached; 0: none */

@@ -70,19 +70,11 @@ static int stp_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *
 		return 0;
 	c->regs = regs;
 	c->is_return = true;
-	c->ri = ri;
+	c->entry_data = (u64 *)ri->data;
 	c->probe_addr = (unsigned long)krp->kp.addr;
 	stp_run_body(c, s->d->probe);
 	stp_leave(c);
 	return 0;
-}
-
-/* A string captured at a .return probe's entry into its slot (the
- * generated capture code; @v may already be the slot). */
-static inline void stp_entry_str(char *slot, const char *v)
-{
-	if (v != slot)
-		strscpy(slot, v, MAXSTRINGLEN);
 }
 
 /* A .return probe's entry: capture the values its body reads at entry.
@@ -109,7 +101,7 @@ static int stp_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *re
 		s->d->entry(regs, (u64 *)ri->data);
 	if (s->d->entry_probe) {
 		c->regs = regs;
-		c->ri = ri;
+		c->entry_data = (u64 *)ri->data;
 		stp_run_body(c, s->d->entry_probe);
 	}
 	stp_leave(c);
