@@ -58,6 +58,17 @@ struct dw_site_kind;
  * arguments, in CONTEXT->tp_args[] (dwarf_trace_vars.c). */
 const struct dw_site_kind *dw_trace_site_kind(void);
 
+/* An SDT marker of a program or library (<sys/sdt.h>: a .note.stapsdt
+ * ELF note), its addresses adjusted by .stapsdt.base (prelink). */
+struct dw_sdt {
+	const char *provider;
+	const char *name;
+	const char *args;		/* the operands: "-4@%edi 8@-16(%rbp) 8@$5" */
+	int nargs;
+	uint64_t pc;			/* DWARF address of its nop */
+	uint64_t sem;			/* DWARF address of its semaphore, or 0 */
+};
+
 /* Where one probe is: what its target variables are resolved against. */
 struct dw_site {
 	struct dw_mod *mod;
@@ -65,9 +76,13 @@ struct dw_site {
 	uint64_t pc;			/* DWARF address of the probe */
 	bool is_return;			/* a .return probe: $return exists */
 	bool is_statement;		/* a statement probe */
+	bool capture;			/* compiling the capture of values at a
+					 * .return's entry (dw_entry_capture) */
 	const struct dw_site_kind *kind;	/* how its variables differ from a
 						 * code location's, or NULL */
 	const char *plt_name;		/* a .plt point: its function ($$name) */
+	const struct dw_sdt *sdt;	/* a .mark point: its marker ($argN,
+					 * $$name, $$provider, $$parms) */
 	/* .return probes: values captured at the function's entry
 	 * (@entry(...), and parameters read in the return probe) */
 	const char *entry_code;		/* C run at entry, filling slots[] */
@@ -76,6 +91,10 @@ struct dw_site {
 	/* @entry(EXPR) of script expressions: a probe body run at entry
 	 * (its one point, family "entry") storing into the slots */
 	struct elab_probe *entry_probe;
+	/* a process .return point: the body returning the frame address at
+	 * pc (dw_cfa_code), which pairs its returns with their entries, or
+	 * NULL with entry_cfa_err saying why */
+	const char *entry_cfa, *entry_cfa_err;
 };
 
 /* ---- dwarf_find.c ---- */
@@ -120,6 +139,9 @@ const char *dw_symbol_at(struct elab *e, struct dw_mod *m, uint64_t pc,
  * from its PT_LOAD program headers: 0, or -ERANGE when no segment's file
  * image holds it (-ENOEXEC: no ELF). */
 int dw_file_offset(struct dw_mod *m, uint64_t pc, uint64_t *off);
+/* Is @m a program linked at fixed addresses (ET_EXEC)? Then *@base is
+ * the DWARF address of its first loadable segment. */
+bool dw_exec_base(struct dw_mod *m, uint64_t *base);
 /* DWARF address of ELF symbol @name (0 if none). */
 uint64_t dw_symbol_addr(struct elab *e, struct dw_mod *m, const char *name);
 /* The ftrace call site (the fentry call the kernel patches) of the
@@ -141,6 +163,20 @@ enum dw_mod_kind dw_mod_kind(const struct dw_mod *m);
 bool dw_mod_has_dwarf(const struct dw_mod *m);
 /* Release the libdw handles of every module opened by @e. */
 void dw_close_all(struct elab *e);
+
+/* ---- dwarf_sdt.c ---- */
+/* The SDT markers of @m (a program or library) in note order (none: 0). */
+size_t dw_sdt_markers(struct elab *e, struct dw_mod *m, const struct dw_sdt **out);
+/* The function (out-of-line copy) of @m whose code holds @pc, or NULL. */
+const struct dw_func *dw_func_at(struct elab *e, struct dw_mod *m, uint64_t pc);
+/* The getter body of $argN (1-based @n) of marker site @s: the operand
+ * decoded into a read of registers, user memory or a constant, sized and
+ * signed as the note says. NULL with @err. */
+const char *dw_sdt_arg_code(struct elab *e, const struct dw_site *s, int n,
+			    const char **err);
+/* The getter body of $$parms (and $$vars) of marker site @s:
+ * "$arg1=0x.. $arg2=0x..". NULL with @err. */
+const char *dw_sdt_parms_code(struct elab *e, const struct dw_site *s, const char **err);
 
 /* ---- dwarf_index.c ---- */
 /* The module's functions, sorted by name, file, line and address, from
@@ -208,6 +244,11 @@ struct dw_code_info {
  * body assigns STAP_ARG_value instead. */
 const char *dw_target_code(struct elab *e, const struct dw_site *s,
 			   const struct expr *x, bool write, struct dw_code_info *ci);
+/* The body of a C function of `struct pt_regs *stp_regs` (STP_DW_REGS)
+ * returning the canonical frame address at @s's pc (the stack pointer
+ * before the call that entered the function: where it is again once the
+ * function has returned), from the module's CFI; NULL with @err. */
+const char *dw_cfa_code(struct elab *e, const struct dw_site *s, const char **err);
 /* @cast(pointer, "TYPE", ...)PATH in module @m: the getter body, whose
  * first argument is STAP_ARG_pointer (then the indexes, as above). */
 const char *dw_cast_code(struct elab *e, struct dw_mod *m, const char *type,

@@ -570,6 +570,44 @@ static const char *alternatives(struct elab *e, const char *list)
 	return r;
 }
 
+const char *dw_cfa_code(struct elab *e, const struct dw_site *s, const char **err)
+{
+	struct dw_mod *m = s->mod;
+	struct loc_ctx lc;
+	struct strbuf c = STRBUF_INIT;
+	Dwarf_Frame *fr = NULL;
+	Dwarf_Addr cbias;
+	Dwarf_CFI *cfi = m->dm ? site_cfi(m, &cbias) : NULL;
+	Dwarf_Op *ops;
+	struct dw_loc out = { 0 };
+	const char *body;
+	size_t n;
+
+	if (!cfi || dwarf_cfi_addrframe(cfi, s->pc + m->bias - cbias, &fr) != 0 ||
+	    dwarf_frame_cfa(fr, &ops, &n) != 0) {
+		free(fr);
+		*err = arena_printf(e->a, "no call frame information (CFI) at 0x%llx in %s",
+				    (unsigned long long)s->pc, dw_mod_path(m));
+		return NULL;
+	}
+	memset(&lc, 0, sizeof(lc));
+	lc.a = e->a;
+	lc.e = e;
+	lc.m = m;
+	if (!dw_compile_location(&lc, &c, ops, n, &out) || out.kind != DWL_MEM) {
+		free(fr);
+		sb_release(&c);
+		*err = arena_printf(e->a, "cannot compute the frame address at 0x%llx in %s%s%s",
+				    (unsigned long long)s->pc, dw_mod_path(m),
+				    out.err ? ": " : "", out.err ? out.err : "");
+		return NULL;
+	}
+	free(fr);
+	body = arena_printf(e->a, "%s%s" DWE_CFA_RETURN, DWE_USER_SLOTS_DECL, sb_str(&c), out.slot);
+	sb_release(&c);
+	return body;
+}
+
 const char *dw_target_code(struct elab *e, const struct dw_site *s,
 			   const struct expr *x, bool write, struct dw_code_info *ci)
 {
@@ -757,5 +795,8 @@ const char *dwv_body_head(const struct dw_site *s)
 {
 	if (s->kind)
 		return s->kind->body_head;
-	return s->mod && dw_mod_kind(s->mod) == DW_USER ? DWE_HEAD_UREGS : DWE_HEAD_REGS;
+	/* a capture at a uretprobe's entry runs outside a probe's context,
+	 * in a function that says its reads are of user memory */
+	return s->mod && dw_mod_kind(s->mod) == DW_USER && !s->capture ? DWE_HEAD_UREGS
+									: DWE_HEAD_REGS;
 }

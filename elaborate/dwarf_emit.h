@@ -137,6 +137,8 @@
  * read from memory (k, slot), a register (k, reg), a value (k, slot) */
 #define DWE_VAR_OPEN "\t\tu64 v%d;\n\t\t{\n"
 #define DWE_VAR_MEM "\t\tSTP_DW_FETCH(v%d, s%d);\n"
+/* ... of a smaller type (bits, slot, k) */
+#define DWE_VAR_MEM_N "\t\t{ u%d t; STP_DW_FETCH(t, s%d); v%d = t; }\n"
 #define DWE_VAR_REG "\t\tv%d = (u64)STP_DW_REGS->%s;\n"
 #define DWE_VAR_VALUE "\t\tv%d = s%d;\n"
 #define DWE_VAR_CLOSE "\t\t}\n"
@@ -219,14 +221,14 @@
 #define DWE_SLOT_OFFSET "(%u + %u * STP_STR_SLOTS)"
 /* a getter reading slot (cast: "(const char *)" or "(s64)*", offset) */
 #define DWE_ENTRY_GET							\
-	"\tif (!CONTEXT->ri)\n\t\tSTAP_ERROR(\"no entry values in this context\");\n" \
-	"\tSTAP_RETURN(%s((u64 *)CONTEXT->ri->data + %s));\n"
+	"\tif (!CONTEXT->entry_data)\n\t\tSTAP_ERROR(\"no entry values in this context\");\n" \
+	"\tSTAP_RETURN(%s(CONTEXT->entry_data + %s));\n"
 /* a setter, run at entry, storing its argument (offset) */
 #define DWE_ENTRY_SET_STR						\
-	"\tif (CONTEXT->ri)\n\t\tstp_entry_str("				\
-	"(char *)((u64 *)CONTEXT->ri->data + %s), STAP_ARG_value);\n"
+	"\tif (CONTEXT->entry_data)\n\t\tstp_entry_str("			\
+	"(char *)(CONTEXT->entry_data + %s), STAP_ARG_value);\n"
 #define DWE_ENTRY_SET_LONG						\
-	"\tif (CONTEXT->ri)\n\t\t((u64 *)CONTEXT->ri->data)[%s]"		\
+	"\tif (CONTEXT->entry_data)\n\t\tCONTEXT->entry_data[%s]"		\
 	" = (u64)STAP_ARG_value;\n"
 /* The capture of a getter body at entry, into the slots of the entry
  * handler (translate/probes.c's stp_entryN): the body's STAP_RETURN and
@@ -244,5 +246,39 @@
 #define DWE_CAPTURE_END							\
 	"%sentry%u: __attribute__((unused));\n#undef STAP_RETURN\n#undef STAP_ERROR\n%s"
 #define DWE_CAPTURE_END_STR "#undef STAP_RETVALUE\n"
+/* the opening of a uretprobe's capture: its reads are of user memory */
+#define DWE_CAPTURE_USER "\tconst bool stp_dw_user __maybe_unused = true;\n\n"
+
+/* ---- the frame address of a uretprobe's entry (dw_cfa_code) ---- */
+
+/* the body of `u64 stp_cfaN(struct pt_regs *stp_regs)` (pass 3 redefines
+ * STP_DW_REGS as stp_regs around it): user memory, the expression stack,
+ * the CFA's computation, then the return of its slot (slot) */
+#define DWE_USER_SLOTS_DECL "\tconst bool stp_dw_user __maybe_unused = true;\n\n" DWE_SLOTS_DECL
+#define DWE_CFA_RETURN "\t\treturn s%d;\n\t}\n"
+
+/* ---- SDT marker arguments (dwarf_sdt.c) ---- */
+
+/* The opening of a getter of a marker's arguments: the task's user
+ * registers and user memory, in a block DWE_BODY_END closes */
+#define DWE_HEAD_SDT								\
+	"\tconst bool stp_dw_user __maybe_unused = true;\n\n"			\
+	"\tif (!STP_DW_REGS || !CONTEXT->user_mode)\n"				\
+	"\t\tSTAP_ERROR(\"cannot access SDT marker arguments in this context\");\n" \
+	"\t{\n"
+/* a register's bits (bits, reg field name, right shift) */
+#define DWE_SDT_REG "(u64)(u%d)((u64)STP_DW_REGS->%s >> %d)"
+/* a link-time address of the file at run time: moved by the distance of
+ * the probe's run-time address from its link-time one (address, the
+ * marker's link-time address) */
+#define DWE_SDT_STATIC "(0x%llxULL + ((u64)CONTEXT->probe_addr - 0x%llxULL))"
+/* an immediate (value) */
+#define DWE_SDT_IMM "(u64)0x%llxULL"
+/* operand k into vK, sized and signed: a value ('s'/'u', bits, expr) or
+ * the memory at an address ('s'/'u', bits, address) */
+#define DWE_SDT_VALUE "\t\tu64 v%d = (u64)(s64)(%c%d)(%s);\n"
+#define DWE_SDT_MEM "\t\tu64 v%d;\n\t\t{ %c%d t; STP_DW_FETCH(t, %s); v%d = (u64)(s64)t; }\n"
+/* return operand k (k) */
+#define DWE_SDT_RETURN "\t\tSTAP_RETURN((s64)v%d);\n"
 
 #endif

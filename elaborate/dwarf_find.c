@@ -595,6 +595,26 @@ int dw_file_offset(struct dw_mod *m, uint64_t pc, uint64_t *off)
 	return -ERANGE;
 }
 
+bool dw_exec_base(struct dw_mod *m, uint64_t *base)
+{
+	Dwarf_Addr elf_bias = 0;
+	Elf *elf = m->dm ? dwfl_module_getelf(m->dm, &elf_bias) : NULL;
+	GElf_Ehdr eh;
+	size_t n = 0, i;
+
+	if (!elf || !gelf_getehdr(elf, &eh) || eh.e_type != ET_EXEC || elf_getphdrnum(elf, &n))
+		return false;
+	for (i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD) {
+			*base = ph.p_vaddr - m->bias + elf_bias;
+			return true;
+		}
+	}
+	return false;
+}
+
 bool dw_mod_has_dwarf(const struct dw_mod *m)
 {
 	return m->dw != NULL;

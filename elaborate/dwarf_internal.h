@@ -33,6 +33,10 @@ struct dw_mod {
 	const struct dw_trace *traces;
 	size_t ntraces;
 	bool traces_done;
+	/* SDT markers (dwarf_sdt.c) */
+	const struct dw_sdt *sdts;
+	size_t nsdts;
+	bool sdts_done;
 	/* the ELF symbol table (dwarf_find.c) */
 	bool syms_loaded;
 	struct dw_sym *syms;		/* functions, by address */

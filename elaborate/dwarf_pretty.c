@@ -65,6 +65,7 @@ const char *dwv_vars_string(struct elab *e, const struct dw_site *s,
 				const char *n = dwv_die_name(&c);
 				struct access ac = ACCESS_INIT(e, s, s->mod);
 				Dwarf_Die st;
+				long long sz;
 				int t = 0;
 
 				if (!n || !((tag == DW_TAG_formal_parameter && parms) ||
@@ -90,11 +91,15 @@ const char *dwv_vars_string(struct elab *e, const struct dw_site *s,
 					sb_release(&ac.c);
 					continue;
 				}
-				/* each value into v<k>, read as 64 bits, its code
-				 * in a block of its own */
+				/* each value into v<k>, from memory as many bytes
+				 * as its type has (zero-extended), its code in a
+				 * block of its own */
 				sb_addf(&code, DWE_VAR_OPEN, k);
 				sb_adds(&code, sb_str(&ac.c));
-				if (ac.kind == DWL_MEM)
+				sz = dwv_type_size(&st);
+				if (ac.kind == DWL_MEM && (sz == 1 || sz == 2 || sz == 4))
+					sb_addf(&code, DWE_VAR_MEM_N, (int)sz * 8, ac.slot, k);
+				else if (ac.kind == DWL_MEM)
 					sb_addf(&code, DWE_VAR_MEM, k, ac.slot);
 				else if (ac.kind == DWL_REG)
 					sb_addf(&code, DWE_VAR_REG, k, ac.reg);
@@ -333,6 +338,7 @@ const char *dw_entry_capture(struct elab *e, struct dw_site *s,
 
 	/* the values at entry: the site's pc is the function's entry */
 	at.is_return = false;
+	at.capture = true;
 	code = dw_target_code(e, &at, x, false, ci);
 	if (!code)
 		return NULL;
@@ -342,7 +348,10 @@ const char *dw_entry_capture(struct elab *e, struct dw_site *s,
 	}
 	str = ci->is_string;
 	off = dw_entry_slot(e->a, s, str);
-	sb_adds(&c, s->entry_code ? s->entry_code : "");
+	if (s->entry_code)
+		sb_adds(&c, s->entry_code);
+	else if (dw_mod_kind(s->mod) == DW_USER)
+		sb_adds(&c, DWE_CAPTURE_USER);	/* the reads are of user memory */
 	if (str)	/* the getter fills STAP_RETVALUE, or returns a string */
 		sb_addf(&c, DWE_CAPTURE_STR, off, k, k);
 	else

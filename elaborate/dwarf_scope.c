@@ -121,6 +121,11 @@ void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out)
 	Dwarf_Die t;
 	int i;
 
+	if (s && s->sdt) {	/* a marker: its operands */
+		for (i = 1; i <= s->sdt->nargs; i++)
+			sb_addf(out, " $arg%d:long", i);
+		return;
+	}
 	if (!s || !s->fn || !dwv_scopes(s->mod, s, &sc))
 		return;
 	if (s->is_return) {

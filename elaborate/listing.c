@@ -57,10 +57,12 @@ static void point_vars(struct elab *e, const struct elab_probe *p,
 	}
 	if (pt->family && pt->family->procfs)
 		vec_push(e->a, out, (void *)" $value:string");
-	if (!pt->site)
-		return;
-	/* " $a:T1 $b:T2": a type never holds " $" */
-	dw_list_vars(e, pt->site, &sb);
+	/* the family's own context variables, then the DWARF ones:
+	 * " $a:T1 $b:T2", where a type never holds " $" */
+	if (pt->family && pt->family->listed_vars)
+		sb_adds(&sb, pt->family->listed_vars);
+	if (pt->site)
+		dw_list_vars(e, pt->site, &sb);
 	s = sb_to_arena(&sb, e->a);
 	for (; *s; s = next) {
 		next = strstr(s + 1, " $");
@@ -80,6 +82,13 @@ static bool has_var(const struct ptrvec *v, const char *var)
 	return false;
 }
 
+/* Is @pt an inlined copy of a DWARF function? (An SDT marker's site
+ * has no function.) */
+static bool point_inlined(const struct elab_point *pt)
+{
+	return pt->site && pt->site->fn && (pt->site->fn->flags & DWF_INLINED);
+}
+
 /* The -L line of the points listed under one name (@pts, their probes
  * @probes): as the reference, the variables all of them have, with the
  * same type (an alias over several probe points or several aliases lists
@@ -96,14 +105,14 @@ static const char *group_line(struct elab *e, const struct ptrvec *pts,
 	for (i = 0; i < pts->n; i++) {
 		const struct elab_point *pt = pts->v[i];
 
-		if (pt->site && !(pt->site->fn->flags & DWF_INLINED))
+		if (pt->site && !point_inlined(pt))
 			outline = true;
 	}
 	for (i = 0; i < pts->n; i++) {
 		const struct elab_point *pt = pts->v[i];
 		struct ptrvec vars = { 0 };
 
-		if (pt->site && (pt->site->fn->flags & DWF_INLINED)) {
+		if (point_inlined(pt)) {
 			if (outline || inl_seen)
 				continue;
 			inl_seen = true;

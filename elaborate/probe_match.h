@@ -46,6 +46,8 @@ struct pm_family {
 						 * NULL */
 	const char *ctx_readonly;	/* the message for a write to one
 					 * without .set */
+	const char *listed_vars;	/* what -L shows of its variables
+					 * (" $x:long ..."), or NULL */
 	/* For a return point without DWARF: the matching entry point (a new
 	 * point), where @entry(EXPR) is evaluated; NULL when @pt is not a
 	 * return point. Families without it have no @entry (but DWARF's). */

@@ -72,14 +72,53 @@ struct dw_site *tgt_site(const struct tgt_ctx *c)
 	return pt->site;
 }
 
+/* N of "$argN" (1..999), or 0. */
+static int sdt_arg_number(const char *name)
+{
+	int k = 0;
+	const char *p;
+
+	if (strncmp(name, "$arg", 4) || !name[4] || name[4] == '0')
+		return 0;
+	for (p = name + 4; *p; p++) {
+		if (*p < '0' || *p > '9' || k > 99)
+			return 0;
+		k = k * 10 + (*p - '0');
+	}
+	return k;
+}
+
+/* Is @x one of an SDT marker's own variables ($argN, $$name, $$provider,
+ * $$parms, $$vars) at site @s? */
+static bool sdt_own(const struct dw_site *s, const struct expr *x)
+{
+	const char *n = x->target.name;
+
+	return s && s->sdt && (sdt_arg_number(n) || !strcmp(n, "$$name") ||
+			       !strcmp(n, "$$provider") || !strcmp(n, "$$parms") ||
+			       !strcmp(n, "$$vars"));
+}
+
 /* Can target expression @x be read at the probe's site? */
 static bool target_defined(struct elab *e, const struct tgt_ctx *c,
 			   const struct expr *x)
 {
 	struct dw_code_info ci;
 
+	if (sdt_own(tgt_site(c), x)) {
+		int k = sdt_arg_number(x->target.name);
+		const char *why;
+
+		return !x->target.path.comps.n && !x->target.path.addr_of &&
+		       (!k || dw_sdt_arg_code(e, tgt_site(c), k, &why));
+	}
 	return tgt_site(c) && dw_target_code(e, tgt_site(c), x, false, &ci);
 }
+
+/* An SDT marker's own variable @x (sdt_own): $$name and $$provider become
+ * strings, $argN and $$parms calls of getters decoding the marker's
+ * operands (dwarf_sdt.c). True when @x was rewritten. */
+static bool sdt_var(struct elab *e, const struct tgt_ctx *c, struct expr *x, bool write);
 
 /* A new embedded-C function @name (in a library file of its own, so
  * embedded C is allowed) with body @code, return type @ret and the @np
@@ -239,6 +278,43 @@ static bool dwarf_call(struct elab *e, const struct tgt_ctx *c, struct expr *x,
 		   write ? x->bin.r : NULL,
 		   arena_printf(e->a, "tvar_%s_%s", write ? "set" : "get",
 				t->target.name + strspn(t->target.name, "$")));
+	return true;
+}
+
+static bool sdt_var(struct elab *e, const struct tgt_ctx *c, struct expr *x, bool write)
+{
+	const struct dw_site *s = tgt_site(c);
+	const struct target_path *p = &x->target.path;
+	const char *n = x->target.name, *why = NULL, *code;
+	struct dw_code_info ci = { 0 };
+	int k = sdt_arg_number(n);
+
+	if (write) {
+		sym_error(e, x, "SDT marker variables cannot be written");
+		return false;
+	}
+	if (p->comps.n || p->addr_of || (p->pretty && k)) {
+		sym_error(e, x, k ? "SDT marker arguments are numbers (long): reach "
+				    "members with @cast(%s, \"TYPE\")" :
+				    "%s can only be read, as a whole", n);
+		return false;
+	}
+	if (!strcmp(n, "$$name") || !strcmp(n, "$$provider")) {
+		const char *v = n[2] == 'n' ? s->sdt->name : s->sdt->provider;
+
+		x->kind = EXPR_STRING;
+		x->str.s = v;
+		x->str.len = strlen(v);
+		return false;
+	}
+	code = k ? dw_sdt_arg_code(e, s, k, &why) : dw_sdt_parms_code(e, s, &why);
+	if (!code) {
+		defer(e, x, "%s", why);	/* an error only if the read stays */
+		return false;
+	}
+	ci.is_string = !k;
+	synth_call(e, x, p, code, &ci, NULL, NULL,
+		   k ? arena_printf(e->a, "sdt_arg%d", k) : "sdt_parms");
 	return true;
 }
 
@@ -547,6 +623,8 @@ bool tgt_target(struct elab *e, const struct tgt_ctx *c, struct expr *x,
 				"only in procfs probes)");
 		return false;
 	}
+	if (sdt_own(tgt_site(c), x))
+		return sdt_var(e, c, x, write);
 	if (tgt_site(c) && tgt_site(c)->plt_name && !strcmp(x->target.name, "$$name")) {
 		/* a .plt probe's function */
 		const char *n = tgt_site(c)->plt_name;
@@ -587,6 +665,8 @@ bool tgt_assign(struct elab *e, const struct tgt_ctx *c, struct expr *x)
 		}
 		return ctx_var(e, c, x->bin.l, x);
 	}
+	if (sdt_own(tgt_site(c), x->bin.l))
+		return sdt_var(e, c, x->bin.l, true);
 	return dwarf_call(e, c, x, true, false);
 }
 

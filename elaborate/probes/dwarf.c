@@ -26,6 +26,8 @@
 #define NEAREST_WINDOW 5	/* .nearest looks this many lines each way (the reference's reach) */
 
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp);
+struct want;
+static void match_marks(struct want *w, const char *prov, const char *name);
 
 static const struct pm_family kernel_family = {
 	.name = "kernel", .derive = derive, .mech = MECH_kprobe, .per_point = true,
@@ -59,6 +61,9 @@ struct want {
 	struct pattern pat;
 	bool statement, is_return, call, inline_, exported, nearest;
 	const char *label;	/* .label(L) pattern */
+	const char *mark;	/* .mark(M) pattern */
+	const char *prog_prefix;	/* 'process("PROG")' of a .library point */
+	const char *provider;	/* .provider(P) pattern, or NULL */
 	int64_t maxactive;
 	bool wildcard;		/* a glob (module, function, file) or a line
 				 * range: a point that fails to register is
@@ -159,8 +164,11 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 			return false;
 		}
 		d->path = dw_mod_name(w->m);
-		pt->comment = arena_printf(w->e->a, "pc=.dynamic+0x%llx",
-					   (unsigned long long)pc);
+		/* as the reference names them: a program linked at fixed
+		 * addresses from its first segment, else from 0 */
+		pt->comment = dw_exec_base(w->m, &off) ?
+			arena_printf(w->e->a, "pc=.absolute+0x%llx", (unsigned long long)(pc - off)) :
+			arena_printf(w->e->a, "pc=.dynamic+0x%llx", (unsigned long long)pc);
 		return true;
 	}
 	if (!sym)
@@ -401,6 +409,22 @@ static void take(struct want *w, const struct dw_func *f)
 	pc = dw_probe_entry(w->m, f);
 	pt = new_point(w, arena_printf(w->e->a, "%s.function(\"%s\")%s",
 				       w->prefix, fn_text(w, f), suffix(w)));
+	if (w->is_return && dw_mod_kind(w->m) == DW_USER && f->entry) {
+		/* a uretprobe takes over the return address: at the
+		 * function's first instruction; values at entry are read
+		 * where the DWARF places the parameters (past the prologue
+		 * of code not optimised), by an entry uprobe there */
+		uint64_t capture;
+
+		if (!place(w, pt, f->entry))
+			return;
+		if (dw_file_offset(w->m, pc, &capture))
+			capture = uprobe_point(pt)->offset;
+		uprobe_point(pt)->capture_offset = capture;
+		emit(w, pt, f, pc);
+		pt->site->entry_cfa = dw_cfa_code(w->e, pt->site, &pt->site->entry_cfa_err);
+		return;
+	}
 	if (place(w, pt, pc))
 		emit(w, pt, f, pc);
 }
@@ -504,8 +528,9 @@ static struct dw_mod *open_module(struct want *w, const struct pp_component *c0,
 			const char *pm = NULL;
 			struct dw_mod *prog = dw_open(w->e, DW_USER, name, &pm);
 
-			w->prefix = arena_printf(w->e->a, "process(%s).library(%s)",
-						 quote(w->e, prog ? dw_mod_name(prog) : name),
+			w->prog_prefix = arena_printf(w->e->a, "process(%s)",
+						      quote(w->e, prog ? dw_mod_name(prog) : name));
+			w->prefix = arena_printf(w->e->a, "%s.library(%s)", w->prog_prefix,
 						 quote(w->e, dw_mod_name(m)));
 		} else if (m) {
 			w->prefix = arena_printf(w->e->a, "process(%s)",
@@ -540,6 +565,15 @@ static void match_functions(struct want *w)
 	}
 }
 
+/* Take what the point names in w->m: its functions, or its markers. */
+static void match(struct want *w)
+{
+	if (w->mark)
+		match_marks(w, w->provider, w->mark);
+	else
+		match_functions(w);
+}
+
 /* After matching: the warning for points kprobes refuse, and the error
  * when nothing matched in @where. */
 static int report(struct want *w, const struct pp_component *fc, const char *where)
@@ -556,6 +590,13 @@ static int report(struct want *w, const struct pp_component *fc, const char *whe
 		return w->emitted;
 	why = w->refused ? arena_printf(e->a, "cannot probe '%s': %s", w->first_refused,
 					w->refusal) :
+	      w->mark ? arena_printf(e->a, "no match for %s%s.mark(%s) in %s%s", w->prefix,
+				     w->provider ? arena_printf(e->a, ".provider(%s)",
+								quote(e, w->provider)) : "",
+				     quote(e, w->mark), where, !w->m ? "" :
+				     dw_sdt_markers(e, w->m, &(const struct dw_sdt *){ 0 }) ?
+				     " (no SDT marker of that name)" :
+				     " (it has no SDT markers: no .note.stapsdt section)") :
 	      arena_printf(e->a, "no match for %s %s '%s' in %s%s", w->prefix,
 			   w->statement ? "statement" : w->label ? "label" : "function",
 			   fc->param->str.s, where,
@@ -643,7 +684,7 @@ static int derive_processes(struct want *w, const struct pp_component *c0,
 		if (!w->m)
 			continue;
 		w->prefix = arena_printf(e->a, "process(%s)", quote(e, dw_mod_name(w->m)));
-		match_functions(w);
+		match(w);
 	}
 	globfree(&g);
 	w->prefix = arena_printf(e->a, "process(%s)", quote(e, pattern));
@@ -678,11 +719,12 @@ static int derive_libraries(struct want *w, const struct pp_component *c0,
 	n = dw_needed_libs(e, prog, glob, &libs);
 	for (i = 0; i < n; i++) {
 		w->fam = &process_family;
-		w->prefix = arena_printf(e->a, "process(%s).library(%s)",
-					 quote(e, dw_mod_name(prog)), quote(e, libs[i]));
+		w->prog_prefix = arena_printf(e->a, "process(%s)", quote(e, dw_mod_name(prog)));
+		w->prefix = arena_printf(e->a, "%s.library(%s)", w->prog_prefix,
+					 quote(e, libs[i]));
 		w->m = dw_open(e, DW_USER, libs[i], &why);
 		if (w->m)
-			match_functions(w);
+			match(w);
 	}
 	w->prefix = arena_printf(e->a, "process(%s).library(%s)",
 				 quote(e, dw_mod_name(prog)), quote(e, glob));
@@ -690,6 +732,50 @@ static int derive_libraries(struct want *w, const struct pp_component *c0,
 					      n, dw_mod_name(prog), glob) :
 			     arena_printf(e->a, "%s (no library it needs matches '%s')",
 					  dw_mod_name(prog), glob));
+}
+
+/* process(P)[.library(L)][.provider("PGLOB")].mark("GLOB"): the SDT
+ * markers of the file matching, each a statement probe at its address (the
+ * reference names them so) and listed as a mark; a marker's semaphore is
+ * raised while the probe is attached. */
+static void match_marks(struct want *w, const char *prov, const char *name)
+{
+	struct elab *e = w->e;
+	const struct dw_sdt *v;
+	size_t n = dw_sdt_markers(e, w->m, &v), i;
+	/* a library's markers are named after the library's file, listed
+	 * under the program, as the reference does */
+	const char *name_prefix = arena_printf(e->a, "process(%s)", quote(e, dw_mod_name(w->m)));
+	const char *list_prefix = w->prefix;
+
+	for (i = 0; i < n; i++) {
+		struct elab_point *pt;
+
+		if ((prov && fnmatch(prov, v[i].provider, 0)) || fnmatch(name, v[i].name, 0))
+			continue;
+		pt = new_point(w, arena_printf(e->a, "%s.statement(0x%llx)", name_prefix,
+					       (unsigned long long)v[i].pc));
+		if (!place(w, pt, v[i].pc))
+			continue;
+		if (v[i].sem && dw_file_offset(w->m, v[i].sem, &uprobe_point(pt)->sem_offset)) {
+			if (!w->refused++) {
+				w->first_refused = v[i].name;
+				w->refusal = "its semaphore is in no loadable segment of the file";
+			}
+			continue;
+		}
+		w->statement = true;	/* the site sees the scope's locals too */
+		emit(w, pt, dw_func_at(e, w->m, v[i].pc), v[i].pc);
+		w->statement = false;
+		pt->site->sdt = &v[i];
+		pt->listed = prov ? arena_printf(e->a, "%s.provider(%s).mark(%s)", list_prefix,
+						 quote(e, v[i].provider), quote(e, v[i].name)) :
+				    arena_printf(e->a, "%s.mark(%s)", list_prefix,
+						 quote(e, v[i].name));
+		if (w->prog_prefix)
+			pt->chain = arena_printf(e->a, " <- %s.statement(0x%llx)", list_prefix,
+						 (unsigned long long)v[i].pc);
+	}
 }
 
 /* process(P)[.library(L)].plt("GLOB"): the PLT stubs of the calls to
@@ -745,6 +831,12 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	if (!strcmp(c1->name, "library"))
 		w.fn_comp = 2;
 	fc = pp->comps.v[w.fn_comp];
+	if (!strcmp(fc->name, "provider")) {
+		w.provider = fc->param->str.s;
+		fc = pp->comps.v[w.fn_comp + 1];
+	}
+	if (!strcmp(fc->name, "mark"))
+		w.mark = fc->param->str.s;
 	w.statement = !strcmp(fc->name, "statement");
 	w.is_return = pm_has(pp, "return");
 	w.call = pm_has(pp, "call");
@@ -810,6 +902,10 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	w.m = open_module(&w, c0, c1);
 	if (!w.m)
 		return -1;
+	if (w.mark) {
+		match(&w);
+		return report(&w, fc, dw_mod_path(w.m));
+	}
 	if (fc->param->kind == EXPR_NUMBER)
 		return by_address(&w, (uint64_t)fc->param->num, &fc->param->loc,
 				  elab_token(e, fc->param));
@@ -848,6 +944,8 @@ void pm_register_dwarf(struct elab *e)
 		pm_register(e, arena_printf(e->a, "%s.statement(s)", heads[h]), f);
 		pm_register(e, arena_printf(e->a, "%s.statement(s).nearest", heads[h]), f);
 		if (f == &process_family) {
+			pm_register(e, arena_printf(e->a, "%s.mark(s)", heads[h]), f);
+			pm_register(e, arena_printf(e->a, "%s.provider(s).mark(s)", heads[h]), f);
 			pm_register(e, arena_printf(e->a, "%s.plt(s)", heads[h]), f);
 			pm_register(e, arena_printf(e->a, "%s.plt(s).return", heads[h]), f);
 		}

@@ -60,6 +60,11 @@ struct kprobe_point {
 struct uprobe_point {
 	const char *path;		/* the file, as the target machine names it */
 	uint64_t offset;		/* in the file */
+	uint64_t capture_offset;	/* .return: where values at entry are
+					 * read (past the prologue) */
+	uint64_t sem_offset;		/* an SDT marker's semaphore: its offset in
+					 * the file, raised while the probe is
+					 * attached; 0: none */
 	bool ret;			/* a uretprobe */
 };
 
@@ -98,8 +103,10 @@ struct netfilter_point {
 	const char *priority;
 };
 
-/* process[(PATH|PID)].begin/.end/.thread.begin/.thread.end */
-enum proclife_kind { PL_BEGIN, PL_END, PL_THREAD_BEGIN, PL_THREAD_END };
+/* process[(PATH|PID)].begin/.end/.thread.begin/.thread.end/.syscall[.return] */
+enum proclife_kind {
+	PL_BEGIN, PL_END, PL_THREAD_BEGIN, PL_THREAD_END, PL_SYSCALL, PL_SYSCALL_RETURN,
+};
 
 struct proclife_point {
 	enum proclife_kind kind;

@@ -32,7 +32,10 @@ struct stp_context {
 						 * are the task's user registers */
 		bool is_return;
 		unsigned long probe_addr;	/* the probed address (kprobes) */
-		struct kretprobe_instance *ri;
+		u64 *entry_data;		/* .return probes: the values
+						 * captured at the function's entry
+						 * (a kretprobe instance's data, or a
+						 * uretprobe's frame), or NULL */
 		u64 *tp_args;			/* tracepoint arguments, or NULL */
 		u64 *sc_args;			/* system-call probes: the task's
 						 * user registers (struct pt_regs *),

@@ -119,20 +119,12 @@ static int stp_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *
 	__this_cpu_write(stp_kp_active, 1);
 	c->regs = regs;
 	c->is_return = true;
-	c->ri = ri;
+	c->entry_data = (u64 *)ri->data;
 	c->probe_addr = (unsigned long)krp->kp.addr;
 	stp_run_body(c, s->d->probe);
 	stp_leave(c);
 	__this_cpu_write(stp_kp_active, 0);
 	return 0;
-}
-
-/* A string captured at a .return probe's entry into its slot (the
- * generated capture code; @v may already be the slot). */
-static inline void stp_entry_str(char *slot, const char *v)
-{
-	if (v != slot)
-		strscpy(slot, v, MAXSTRINGLEN);
 }
 
 /* A .return probe's entry: capture the values its body reads at entry.
@@ -164,7 +156,7 @@ static int stp_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *re
 		s->d->entry(regs, (u64 *)ri->data);
 	if (s->d->entry_probe) {
 		c->regs = regs;
-		c->ri = ri;
+		c->entry_data = (u64 *)ri->data;
 		stp_run_body(c, s->d->entry_probe);
 	}
 	stp_leave(c);

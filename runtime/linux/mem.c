@@ -54,3 +54,12 @@ static const bool stp_dw_user __maybe_unused;
 			   stp_dw_user ? "user" : "kernel",			\
 			   (unsigned long long)stp_dw_a_);			\
 } while (0)
+
+/* A string captured at a .return probe's entry into its slot (the
+ * generated capture code of kretprobes and uretprobes; @v may already be
+ * the slot). */
+static inline void __maybe_unused stp_entry_str(char *slot, const char *v)
+{
+	if (v != slot)
+		strscpy(slot, v, MAXSTRINGLEN);
+}

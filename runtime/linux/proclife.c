@@ -11,7 +11,10 @@
  *                       its process (end), in the exiting task
  *
  * and, for begin, one hit for each user process that already runs when the
- * session starts (a walk of the task list at start, in process context).
+ * session starts (a walk of the task list at start, in process context);
+ * .syscall and .syscall.return on the raw_syscalls tracepoints (sys_enter,
+ * sys_exit) of the processes the point names, with the call's number, its
+ * registers and its return value in CONTEXT->sc_args (64-bit calls only).
  *
  * The handlers run as the new or existing process: when it is not the
  * current task (fork: the parent runs the tracepoint; the walk at start:
@@ -32,6 +35,8 @@
  * table cannot hold is not tracked, and counted. Kernel threads never match.
  */
 #include <linux/binfmts.h>
+#include <linux/compat.h>
+#include <asm/syscall.h>
 #include <linux/namei.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
@@ -46,7 +51,10 @@
 #define STP_PL_WALK_MAX (1 << 22)	/* tasks walked at start */
 #define STP_PL_TARGET 1u		/* the -c/-x target or a descendant */
 
-enum stp_pl_kind { STP_PL_BEGIN, STP_PL_END, STP_PL_THREAD_BEGIN, STP_PL_THREAD_END };
+enum stp_pl_kind {
+	STP_PL_BEGIN, STP_PL_END, STP_PL_THREAD_BEGIN, STP_PL_THREAD_END,
+	STP_PL_SYSCALL, STP_PL_SYSCALL_RETURN, STP_PL_KINDS
+};
 
 /* A point, in the generated table stp_proclife_points[]. */
 struct stp_proclife_probe {
@@ -71,15 +79,34 @@ static struct {
 	struct inode *inodes[STP_PL_PATHS];
 	unsigned int npaths;
 	bool track;			/* the table is in use */
-	bool any_kind[4];
+	bool any_kind[STP_PL_KINDS];
 	struct stp_pl_proc *pool;
 	struct hlist_head buckets[STP_PL_BUCKETS];
 	struct hlist_head free;
 	raw_spinlock_t lock;
 	atomic_t untracked;
-	struct tracepoint *tp_fork, *tp_exec, *tp_exit;
-	bool on_fork, on_exec, on_exit;
+	struct tracepoint *tp_fork, *tp_exec, *tp_exit, *tp_enter, *tp_sysexit;
+	bool on_fork, on_exec, on_exit, on_enter, on_sysexit;
 } stp_pl;
+
+/* Argument @i (0..5) of the system call of a .syscall[.return] probe:
+ * the x86-64 calling convention's registers, at the call's entry. */
+static inline s64 stp_pl_sc_arg(struct stp_context *c, int i)
+{
+	const struct pt_regs *r = c->sc_args ? (const struct pt_regs *)(unsigned long)c->sc_args[0]
+					     : NULL;
+
+	if (!r)
+		return 0;
+	switch (i) {
+	case 0: return (s64)r->di;
+	case 1: return (s64)r->si;
+	case 2: return (s64)r->dx;
+	case 3: return (s64)r->r10;
+	case 4: return (s64)r->r8;
+	default: return (s64)r->r9;
+	}
+}
 
 /* ---- the table of tracked processes ---- */
 
@@ -174,8 +201,10 @@ static u32 stp_pl_task_mask(struct task_struct *t)
 /* ---- firing ---- */
 
 /* Run the points of @kind for process @tgid (tracked as @mask) with @t as
- * the task their body sees (NULL: current). */
-static void stp_pl_fire(enum stp_pl_kind kind, struct task_struct *t, pid_t tgid, u32 mask)
+ * the task their body sees (NULL: current); @sc: a system call's { user
+ * registers, number, return value }, or NULL. */
+static void stp_pl_fire_sc(enum stp_pl_kind kind, struct task_struct *t, pid_t tgid, u32 mask,
+			   u64 *sc)
 {
 	unsigned int i;
 
@@ -196,10 +225,40 @@ static void stp_pl_fire(enum stp_pl_kind kind, struct task_struct *t, pid_t tgid
 		if (!c)
 			continue;
 		c->task = t;
+		if (sc) {
+			c->sc_args = sc;
+			c->regs = (struct pt_regs *)(unsigned long)sc[0];
+			c->user_mode = true;
+		}
 		stp_run_body(c, d->probe);
 		stp_leave(c);
 	}
 	preempt_enable();
+}
+
+static void stp_pl_fire(enum stp_pl_kind kind, struct task_struct *t, pid_t tgid, u32 mask)
+{
+	stp_pl_fire_sc(kind, t, tgid, mask, NULL);
+}
+
+/* A system call of the current task, at its entry or its return. */
+static void stp_pl_syscall(enum stp_pl_kind kind, struct pt_regs *regs, long nr, long ret)
+{
+	u64 sc[3] = { (u64)(unsigned long)regs, (u64)nr, (u64)ret };
+
+	if (!stp_running() || (current->flags & PF_KTHREAD) || in_compat_syscall())
+		return;
+	stp_pl_fire_sc(kind, NULL, current->tgid, stp_pl_mask(current->tgid), sc);
+}
+
+static void stp_pl_sys_enter(void *data, struct pt_regs *regs, long id)
+{
+	stp_pl_syscall(STP_PL_SYSCALL, regs, id, 0);
+}
+
+static void stp_pl_sys_exit(void *data, struct pt_regs *regs, long ret)
+{
+	stp_pl_syscall(STP_PL_SYSCALL_RETURN, regs, syscall_get_nr(current, regs), ret);
 }
 
 static void stp_pl_fork(void *data, struct task_struct *parent, struct task_struct *child)
@@ -350,7 +409,9 @@ static int stp_proclife_start(const void *table, unsigned int n)
 	stp_tp_lookup((const struct stp_tp_want[]){
 		{ "sched_process_fork", &stp_pl.tp_fork },
 		{ "sched_process_exec", &stp_pl.tp_exec },
-		{ "sched_process_exit", &stp_pl.tp_exit } }, 3);
+		{ "sched_process_exit", &stp_pl.tp_exit },
+		{ "sys_enter", &stp_pl.tp_enter },
+		{ "sys_exit", &stp_pl.tp_sysexit } }, 5);
 	rc = stp_pl_attach(stp_pl.tp_fork, (void *)stp_pl_fork, &stp_pl.on_fork);
 	if (!rc)
 		rc = stp_pl_attach(stp_pl.tp_exec, (void *)stp_pl_exec, &stp_pl.on_exec);
@@ -358,6 +419,14 @@ static int stp_proclife_start(const void *table, unsigned int n)
 		rc = stp_pl_attach(stp_pl.tp_exit, (void *)stp_pl_exit, &stp_pl.on_exit);
 	if (rc) {
 		stp_ctl_printf("ERROR: cannot register the sched_process_* tracepoints (%d)", rc);
+		goto fail;
+	}
+	if (stp_pl.any_kind[STP_PL_SYSCALL])
+		rc = stp_pl_attach(stp_pl.tp_enter, (void *)stp_pl_sys_enter, &stp_pl.on_enter);
+	if (!rc && stp_pl.any_kind[STP_PL_SYSCALL_RETURN])
+		rc = stp_pl_attach(stp_pl.tp_sysexit, (void *)stp_pl_sys_exit, &stp_pl.on_sysexit);
+	if (rc) {
+		stp_ctl_printf("ERROR: cannot register the raw_syscalls tracepoints (%d)", rc);
 		goto fail;
 	}
 	stp_pl_walk();
@@ -370,7 +439,8 @@ fail:
 static void stp_proclife_stop(void)
 {
 	unsigned int i;
-	bool any = stp_pl.on_fork || stp_pl.on_exec || stp_pl.on_exit;
+	bool any = stp_pl.on_fork || stp_pl.on_exec || stp_pl.on_exit || stp_pl.on_enter ||
+		   stp_pl.on_sysexit;
 
 	if (stp_pl.on_fork)
 		tracepoint_probe_unregister(stp_pl.tp_fork, (void *)stp_pl_fork, NULL);
@@ -378,9 +448,14 @@ static void stp_proclife_stop(void)
 		tracepoint_probe_unregister(stp_pl.tp_exec, (void *)stp_pl_exec, NULL);
 	if (stp_pl.on_exit)
 		tracepoint_probe_unregister(stp_pl.tp_exit, (void *)stp_pl_exit, NULL);
+	if (stp_pl.on_enter)
+		tracepoint_probe_unregister(stp_pl.tp_enter, (void *)stp_pl_sys_enter, NULL);
+	if (stp_pl.on_sysexit)
+		tracepoint_probe_unregister(stp_pl.tp_sysexit, (void *)stp_pl_sys_exit, NULL);
 	if (any)
 		tracepoint_synchronize_unregister();
 	stp_pl.on_fork = stp_pl.on_exec = stp_pl.on_exit = false;
+	stp_pl.on_enter = stp_pl.on_sysexit = false;
 	for (i = 0; i < stp_pl.npaths; i++)
 		path_put(&stp_pl.paths[i]);
 	stp_pl.npaths = 0;

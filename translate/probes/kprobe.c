@@ -16,10 +16,8 @@
 #include "util/arena.h"
 #include "util/strbuf.h"
 
-/* The entry capture of .return point @v (pass 2's code, if any), before
- * the table; its table fields in *@fields. */
-static void entry_capture(struct xl *x, const struct xl_point *v, struct strbuf *out,
-			  const char **fields)
+void xl_entry_capture(struct xl *x, const struct xl_point *v, struct strbuf *out,
+		      const char **fields)
 {
 	const struct elab_point *pt = v->pt;
 	const struct dw_site *s = pt->site;
@@ -41,6 +39,19 @@ static void entry_capture(struct xl *x, const struct xl_point *v, struct strbuf 
 		ep = arena_printf(x->a, "&%s", xl_point_ref(x, s->entry_probe->points.v[0]));
 	*fields = arena_printf(x->a, "%s, %u + %u * STP_STR_SLOTS, %s", fn,
 			       s->entry_slots, s->entry_strs, ep);
+}
+
+/* The entry capture of kretprobe point @v, and the check that its values
+ * fit in a kretprobe instance's data. */
+static void entry_capture(struct xl *x, const struct xl_point *v, struct strbuf *out,
+			  const char **fields)
+{
+	const struct elab_point *pt = v->pt;
+	const struct dw_site *s = pt->site;
+
+	xl_entry_capture(x, v, out, fields);
+	if (!s || (!s->entry_slots && !s->entry_strs))
+		return;
 	/* the kernel refuses more instance data than this */
 	sb_addf(out, "#ifdef KRETPROBE_MAX_DATA_SIZE\n"
 		"_Static_assert((%u + %u * STP_STR_SLOTS) * 8 <= KRETPROBE_MAX_DATA_SIZE,\n"

@@ -48,4 +48,12 @@ bool xl_point_optional(const struct elab_point *pt);
 void xl_family_use(struct xl_tables *t, const char *family, const char *table,
 		   size_t n, bool modules);
 
+/* The entry capture of DWARF .return point @v (pass 2's code for the
+ * values its body reads at entry, if any) written to @out as
+ * `static void stp_entryN(struct pt_regs *stp_regs, u64 *slots)`; the
+ * initialisers "ENTRY_FN, NSLOTS, ENTRY_PROBE" of its table entry in
+ * *@fields ("NULL, 0, NULL" without any). kprobe.c and uprobe.c. */
+void xl_entry_capture(struct xl *x, const struct xl_point *v, struct strbuf *out,
+		      const char **fields);
+
 #endif

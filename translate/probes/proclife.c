@@ -16,6 +16,8 @@ static void emit(struct xl *x, const struct xl_point *v, size_t n, struct xl_tab
 		[PL_BEGIN] = "STP_PL_BEGIN", [PL_END] = "STP_PL_END",
 		[PL_THREAD_BEGIN] = "STP_PL_THREAD_BEGIN",
 		[PL_THREAD_END] = "STP_PL_THREAD_END",
+		[PL_SYSCALL] = "STP_PL_SYSCALL",
+		[PL_SYSCALL_RETURN] = "STP_PL_SYSCALL_RETURN",
 	};
 	size_t i;
 

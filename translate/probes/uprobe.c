@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* uprobe.c: the table of uprobe points (process(...).function/statement
- * and their .return): the file as the target names it, the offset in it,
- * uprobe or uretprobe (runtime/linux/uprobe.c). */
+ * and their .return, .mark): the file as the target names it, the offset
+ * in it, an SDT semaphore's offset, uprobe or uretprobe
+ * (runtime/linux/uprobe.c). */
 #include "translate/probes/probes.h"
 
 #include <inttypes.h>
@@ -10,6 +11,40 @@
 #include "elaborate/dwarf.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
+
+/* A .return point's values at entry: the capture (xl_entry_capture) run
+ * by an entry uprobe at the capture offset, and the function giving the
+ * frame address the return will find again as its stack pointer
+ * (stp_cfaN), which pairs each return with its entry; the table fields
+ * "CAPTURE_OFFSET, ENTRY_FN, NSLOTS, ENTRY_PROBE, CFA_FN" in *@fields. */
+static void entry_values(struct xl *x, const struct xl_point *v, struct strbuf *out,
+			 const char **fields)
+{
+	const struct elab_point *pt = v->pt;
+	const struct uprobe_point *d = uprobe_point(pt);
+	const struct dw_site *s = pt->site;
+	const char *capture;
+
+	*fields = "0, NULL, 0, NULL, NULL";
+	if (!s || (!s->entry_slots && !s->entry_strs))
+		return;
+	if (!s->entry_cfa) {
+		xl_error(x, &pt->loc, NULL, "cannot pair the returns of %s with their "
+			 "entries (for its values at entry): %s", pt->name,
+			 s->entry_cfa_err ? s->entry_cfa_err : "not a function's return");
+		return;
+	}
+	xl_entry_capture(x, v, out, &capture);
+	sb_addf(out, "/* the frame address at the capture of %s's values at entry */\n"
+		"static u64 stp_cfa%zu(struct pt_regs *stp_regs)\n{\n"
+		"#undef STP_DW_REGS\n#define STP_DW_REGS stp_regs\n"
+		"#define STAP_ERROR(...) return 0\n%s"
+		"#undef STAP_ERROR\n"
+		"#undef STP_DW_REGS\n#define STP_DW_REGS STP_DW_REGS_OF_CONTEXT\n}\n\n",
+		pt->name, v->id, s->entry_cfa);
+	*fields = arena_printf(x->a, "0x%" PRIx64 "ULL, %s, stp_cfa%zu", d->capture_offset,
+			       capture, v->id);
+}
 
 static void emit(struct xl *x, const struct xl_point *v, size_t n, struct xl_tables *t)
 {
@@ -20,16 +55,12 @@ static void emit(struct xl *x, const struct xl_point *v, size_t n, struct xl_tab
 	for (i = 0; i < n; i++) {
 		const struct elab_point *pt = v[i].pt;
 		const struct uprobe_point *d = uprobe_point(pt);
-		const struct dw_site *s = pt->site;
+		const char *entry;
 
-		/* a uretprobe has no per-instance data to keep entry values in */
-		if (s && (s->entry_slots || s->entry_strs || s->entry_probe))
-			xl_error(x, &pt->loc, NULL, "parameters and @entry(...) in "
-				 "process(...).return probes are not yet supported "
-				 "(values at entry): %s", pt->name);
-		sb_addf(&tab, "\t{ &stp_pp%zu, %s, 0x%" PRIx64 "ULL, %s, %s },\n", v[i].id,
-			c_string(x->a, d->path, strlen(d->path)), d->offset,
-			d->ret ? "true" : "false", xl_point_optional(pt) ? "true" : "false");
+		entry_values(x, &v[i], t->out, &entry);
+		sb_addf(&tab, "\t{ &stp_pp%zu, %s, 0x%" PRIx64 "ULL, 0x%" PRIx64 "ULL, %s, %s, %s },\n",
+			v[i].id, c_string(x->a, d->path, strlen(d->path)), d->offset, d->sem_offset,
+			d->ret ? "true" : "false", xl_point_optional(pt) ? "true" : "false", entry);
 	}
 	sb_adds(&tab, "};\n\n");
 	sb_addn(t->out, tab.buf, tab.len);
