@@ -29,7 +29,7 @@
 #include "util/strbuf.h"
 
 #define IDX_MAGIC "CSTAPIDX"
-#define IDX_VERSION 5u
+#define IDX_VERSION 6u
 #define IDX_MAX_DEPTH 64	/* nesting of blocks and inlined copies */
 
 /* On disk: header, entries, then the string table (NUL-terminated). */
@@ -170,6 +170,26 @@ static uint64_t entry_of(struct builder *b, Dwarf_Die *d, const char *name)
 	return first;
 }
 
+/* Is @d the out-of-line body of a function's split-off part (gcc's
+ * partial inlining: foo.part.N, the rest of foo after its head)? It is
+ * entered only from foo's head (its out-of-line copy or the head inlined
+ * into callers), which are probed already: a probe there would fire a
+ * second time for the same call. The reference does not probe it either.
+ * Only concrete copies of an abstract function (DW_AT_abstract_origin)
+ * can be such parts; their symbol tells. */
+static bool part_clone(struct builder *b, Dwarf_Die *d)
+{
+	Dwarf_Attribute a;
+	uint64_t off = 1, pc;
+	const char *s;
+
+	if (!dwarf_attr(d, DW_AT_abstract_origin, &a))
+		return false;
+	pc = entry_of(b, d, NULL);
+	s = pc ? dw_symbol_at(b->e, b->m, pc, &off) : NULL;
+	return s && off == 0 && strstr(s, ".part.");
+}
+
 /* Inlined copies anywhere below @d. */
 static void walk_inlines(struct builder *b, Dwarf_Die *cu, Dwarf_Die *d,
 			 int depth)
@@ -216,7 +236,7 @@ static void walk_cu(struct builder *b, Dwarf_Die *cu)
 
 		if (tag == DW_TAG_imported_unit)
 			inlines = true;
-		if (tag != DW_TAG_subprogram || !wanted(b, &c))
+		if (tag != DW_TAG_subprogram || !wanted(b, &c) || part_clone(b, &c))
 			continue;
 		add(b, cu, &c, &c, 0, entry_of(b, &c, name_of(b, &c)));
 		if (!b->filter)

@@ -24,6 +24,7 @@ struct sess {
 	const struct staprun_opts *o;
 	const char *name;
 	int out_fd, ctl_fd, sig_fd, dest_fd;
+	int in_fd;		/* __stdin (input.char/input.line), or -1 */
 	struct target_cmd *t;
 	struct ctl_reader cr;
 	struct bulk_out bulk;
@@ -305,6 +306,42 @@ static void handle_signals(struct sess *s)
 	}
 }
 
+/* The script's input probes (input.char, input.line: procfs("__stdin")
+ * .write) read staprun's stdin: forward what is there, one byte per
+ * write, so that each write runs the probes for one character. At end of
+ * file (or an error) forwarding ends. */
+static void forward_stdin(struct sess *s)
+{
+	char buf[256];
+	ssize_t r, i;
+
+	do {
+		r = read(STDIN_FILENO, buf, sizeof(buf));
+	} while (r < 0 && errno == EINTR);
+	if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		return;
+	if (r <= 0) {
+		close(s->in_fd);
+		s->in_fd = -1;
+		return;
+	}
+	for (i = 0; i < r; i++) {
+		ssize_t w;
+
+		do {
+			w = write(s->in_fd, buf + i, 1);
+		} while (w < 0 && errno == EINTR);
+		if (w != 1) {
+			if (s->o->verbose)
+				fprintf(stderr, "staprun: __stdin: %s\n",
+					w < 0 ? strerror(errno) : "short write");
+			close(s->in_fd);
+			s->in_fd = -1;
+			return;
+		}
+	}
+}
+
 /* The loop until D (or a failure that means no D will come). */
 static void main_loop(struct sess *s)
 {
@@ -313,10 +350,12 @@ static void main_loop(struct sess *s)
 	if (s->o->timeout_s)
 		deadline = now_ms() + (long long)s->o->timeout_s * 1000;
 	while (!s->done && !s->abort) {
-		struct pollfd p[3] = {
+		struct pollfd p[4] = {
 			{ .fd = s->out_eof ? -1 : s->out_fd, .events = POLLIN },
 			{ .fd = s->ctl_fd, .events = POLLIN },
 			{ .fd = s->sig_fd, .events = POLLIN },
+			{ .fd = s->in_fd >= 0 && !s->stop_sent ? STDIN_FILENO : -1,
+			  .events = POLLIN },
 		};
 		int timeout = -1, r;
 		ssize_t n;
@@ -335,7 +374,7 @@ static void main_loop(struct sess *s)
 
 			timeout = left > 0 ? (int)left : 0;
 		}
-		r = poll(p, 3, timeout);
+		r = poll(p, 4, timeout);
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
@@ -347,6 +386,8 @@ static void main_loop(struct sess *s)
 		}
 		if (p[2].revents)
 			handle_signals(s);
+		if (p[3].revents && s->in_fd >= 0)
+			forward_stdin(s);
 		if (p[0].revents) {
 			n = read_output(s);
 			if (n == 0 && s->o->verbose)
@@ -440,6 +481,7 @@ int run_session(const struct staprun_opts *o, const char *name, int sigfd,
 	s->dest_fd = dest_fd;
 	s->t = t;
 	s->ctl_fd = -1;
+	s->in_fd = -1;
 	bulk_init(&s->bulk, o->outfile);
 	s->out_fd = open_proc(name, ".stp_out", O_RDONLY);
 	if (s->out_fd >= 0)
@@ -464,6 +506,13 @@ int run_session(const struct staprun_opts *o, const char *name, int sigfd,
 	}
 	if (o->verbose)
 		fprintf(stderr, "staprun: started\n");
+	/* input probes: the file exists once the session started */
+	if (!o->detach) {
+		char path[128];
+
+		snprintf(path, sizeof(path), "/proc/systemtap/%s/__stdin", name);
+		s->in_fd = open(path, O_WRONLY | O_CLOEXEC);
+	}
 	target_release(t, true);
 	detach_done(detach_fd);
 
@@ -484,6 +533,8 @@ out:
 		fprintf(stderr, "ERROR: Couldn't close the bulk output files.\n");
 		ret = 1;
 	}
+	if (s->in_fd >= 0)
+		close(s->in_fd);
 	if (s->ctl_fd >= 0)
 		close(s->ctl_fd);
 	if (s->out_fd >= 0)

@@ -5,10 +5,13 @@
  * the written text to the .write probe as $value. Buffers are allocated
  * at registration, one per file, under a mutex. */
 
-/* A file, in the generated table stp_procfs[]. */
+/* A file, in the generated table stp_procfs[]. A script may have several
+ * .write probes on one file (input.char and input.line are both
+ * procfs("__stdin").write): each runs, in script order, on each write. */
 struct stp_procfs_probe {
-	const struct stp_probe *read;	/* either may be NULL */
-	const struct stp_probe *write;
+	const struct stp_probe *read;	/* may be NULL */
+	const struct stp_probe *const *writes;	/* nwrites of them */
+	unsigned int nwrites;
 	const char *path;		/* under /proc/systemtap/MODULE */
 	umode_t umode;
 	size_t maxsize;			/* read buffer */
@@ -90,20 +93,24 @@ static ssize_t stp_procfs_write(struct file *f, const char __user *ubuf,
 				size_t count, loff_t *ppos)
 {
 	struct stp_procfs_state *s = pde_data(file_inode(f));
+	unsigned int i;
 	size_t n;
 
-	if (!s->d->write)
+	if (!s->d->nwrites)
 		return -EINVAL;
 	mutex_lock(&s->lock);
 	n = min(count, s->d->maxsize - 1);
-	if (copy_from_user(s->buf, ubuf, n)) {
-		mutex_unlock(&s->lock);
-		return -EFAULT;
+	/* each probe gets the text as written ($value is writable) */
+	for (i = 0; i < s->d->nwrites; i++) {
+		if (copy_from_user(s->buf, ubuf, n)) {
+			mutex_unlock(&s->lock);
+			return -EFAULT;
+		}
+		s->buf[n] = '\0';
+		s->len = n;
+		if (stp_running())
+			stp_procfs_run(s, s->d->writes[i]);
 	}
-	s->buf[n] = '\0';
-	s->len = n;
-	if (stp_running())
-		stp_procfs_run(s, s->d->write);
 	mutex_unlock(&s->lock);
 	return (ssize_t)count;
 }

@@ -87,7 +87,13 @@ rok() {
 	dmesg -c >/dev/null 2>&1
 	rm -f /tmp/o /tmp/e /tmp/g /tmp/to
 	: >/tmp/g
-	for k in $KLOAD; do insmod "/m/kmod/$k.ko" || echo "@@ROK:KMOD:$name:$k"; done
+	# (a module an earlier test could not remove, e.g. loop with a device still
+	# attached when its guest command was killed, is there already: fine)
+	for k in $KLOAD; do
+		[ -d "/sys/module/$(echo "$k" | tr - _)" ] || insmod "/m/kmod/$k.ko" || echo "@@ROK:KMOD:$name:$k"
+	done
+	stdin_file=/dev/null
+	if [ -f "/m/$name.stdin" ]; then stdin_file=/m/$name.stdin; fi
 	gp=
 	if [ -f "/m/$name.guest" ]; then
 		(
@@ -115,11 +121,11 @@ rok() {
 		wp=$!
 		sleep 0.5
 		echo 9999 >/proc/sys/kernel/ns_last_pid
-		"$@" >/tmp/o 2>/tmp/e </dev/null &
+		"$@" >/tmp/o 2>/tmp/e <"$stdin_file" &
 		sp=$!
 		echo $sp >/tmp/sp
 	else
-		"$@" >/tmp/o 2>/tmp/e </dev/null &
+		"$@" >/tmp/o 2>/tmp/e <"$stdin_file" &
 		sp=$!
 		(
 			sleep "$to"
@@ -144,7 +150,7 @@ rok() {
 		rmmod "$MOD" >/dev/null 2>&1
 	fi
 	for k in $KUNLOAD; do
-		if [ -d "/sys/module/$k" ]; then rmmod "$k" >/dev/null 2>&1; fi
+		if [ -d "/sys/module/$(echo "$k" | tr - _)" ]; then rmmod "$k" >/dev/null 2>&1; fi
 	done
 	base64 /tmp/o | sed "s/^/O:/"
 	base64 /tmp/e | sed "s/^/E:/"
