@@ -42,7 +42,7 @@ static Elf_Scn *section_of_type(Elf *elf, GElf_Word type, GElf_Shdr *sh)
 	return NULL;
 }
 
-static Elf_Scn *section_named(Elf *elf, const char *name, GElf_Shdr *sh)
+Elf_Scn *dw_section_named(Elf *elf, const char *name, GElf_Shdr *sh)
 {
 	Elf_Scn *scn = NULL;
 	size_t shstr;
@@ -194,16 +194,16 @@ size_t dw_plt_entries(struct elab *e, struct dw_mod *m, const struct dw_plt **ou
 	size_t i, n, k = 0;
 
 	*out = NULL;
-	if (!elf || !(rel = section_named(elf, ".rela.plt", &rsh)) || !rsh.sh_entsize ||
+	if (!elf || !(rel = dw_section_named(elf, ".rela.plt", &rsh)) || !rsh.sh_entsize ||
 	    !(rd = elf_getdata(rel, NULL)) ||
 	    !(syms = elf_getscn(elf, rsh.sh_link)) || !gelf_getshdr(syms, &symsh) ||
 	    !(sd = elf_getdata(syms, NULL)))
 		return 0;
 	/* with IBT the stubs are in .plt.sec, one per entry; else .plt after
 	 * its first (resolver) entry */
-	if ((sec = section_named(elf, ".plt.sec", &plt)))
+	if ((sec = dw_section_named(elf, ".plt.sec", &plt)))
 		base = plt.sh_addr;
-	else if ((sec = section_named(elf, ".plt", &plt)))
+	else if ((sec = dw_section_named(elf, ".plt", &plt)))
 		base = plt.sh_addr + PLT_ENTRY;
 	else
 		return 0;

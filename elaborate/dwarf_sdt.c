@@ -37,24 +37,6 @@ static Elf *sdt_elf(struct dw_mod *m, Dwarf_Addr *bias)
 	return m->dm ? dwfl_module_getelf(m->dm, bias) : NULL;
 }
 
-/* The first section named @name, and its header. */
-static Elf_Scn *sdt_section(Elf *elf, const char *name, GElf_Shdr *sh)
-{
-	Elf_Scn *scn = NULL;
-	size_t shstr;
-
-	if (elf_getshdrstrndx(elf, &shstr) != 0)
-		return NULL;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *n;
-
-		if (gelf_getshdr(scn, sh) && (n = elf_strptr(elf, shstr, sh->sh_name)) &&
-		    !strcmp(n, name))
-			return scn;
-	}
-	return NULL;
-}
-
 /* The number of operands in @args (blank-separated). */
 static int count_args(const char *args)
 {
@@ -135,7 +117,7 @@ size_t dw_sdt_markers(struct elab *e, struct dw_mod *m, const struct dw_sdt **ou
 		*out = NULL;
 		return 0;
 	}
-	have_base = sdt_section(elf, ".stapsdt.base", &bsh) != NULL;
+	have_base = dw_section_named(elf, ".stapsdt.base", &bsh) != NULL;
 	while ((scn = elf_nextscn(elf, scn)) && v.n < SDT_MAX_NOTES) {
 		Elf_Data *d;
 		GElf_Nhdr nh;
