@@ -19,7 +19,7 @@ leftovers() {
 	[ -s $KPL ] && sed 's/^/kprobe: /' $KPL
 }
 
-# finish, wait_for
+# finish, wait_for, run_tests
 . /m/guest-lib.sh
 
 # note KEY VALUE...: one observation for the host's checks.
@@ -226,15 +226,4 @@ t_hotplug() {
 	rm -f "$D/out.raw"
 }
 
-for t in "$@"; do
-	D=$R/$t
-	mkdir -p "$D"
-	: >"$D/notes"
-	echo "@@RUN $t $(cut -d' ' -f1 /proc/uptime)"
-	"t_$t"
-	finish "$t"
-	echo "@@RESULT $t"
-	tar czf - -C $R "$t" | base64
-	echo @@ENDRESULT
-done
-echo "@@RUN done $(cut -d' ' -f1 /proc/uptime)"
+run_tests "$@"

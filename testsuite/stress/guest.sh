@@ -36,7 +36,7 @@ leftovers() {
 	ls /proc/systemtap 2>/dev/null
 }
 
-# finish, wait_for
+# finish, wait_for, run_tests
 . /m/guest-lib.sh
 
 # Summary of a flood's output: lines of the expected shape (by regex), others, the END line,
@@ -198,14 +198,4 @@ t_sigint_flood() {
 	rm -f "$D/out"
 }
 
-for t in "$@"; do
-	D=$R/$t
-	mkdir -p "$D"
-	echo "@@RUN $t $(cut -d' ' -f1 /proc/uptime)"
-	"t_$t"
-	finish "$t"
-	echo "@@RESULT $t"
-	tar czf - -C $R "$t" | base64
-	echo @@ENDRESULT
-done
-echo "@@RUN done $(cut -d' ' -f1 /proc/uptime)"
+run_tests "$@"

@@ -18,3 +18,21 @@ wait_for() {
 		i=$((i + 1))
 	done
 }
+
+# run_tests NAME...: each test's function t_NAME with D=$R/NAME (made, with an empty notes
+# file), then finish, then its results to the console as a base64 tar between `@@RESULT NAME`
+# and `@@ENDRESULT` (a crash loses only the test that caused it); `@@RUN NAME UPTIME` before each.
+run_tests() {
+	for t in "$@"; do
+		D=$R/$t
+		mkdir -p "$D"
+		: >"$D/notes"
+		echo "@@RUN $t $(cut -d' ' -f1 /proc/uptime)"
+		"t_$t"
+		finish "$t"
+		echo "@@RESULT $t"
+		tar czf - -C $R "$t" | base64
+		echo @@ENDRESULT
+	done
+	echo "@@RUN done $(cut -d' ' -f1 /proc/uptime)"
+}
