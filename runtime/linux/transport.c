@@ -357,13 +357,15 @@ static const struct proc_ops stp_out_ops = {
 	.proc_lseek = noop_llseek,
 };
 
+/* The control file: records out (read, poll), commands in (write), and
+ * the single-controller rule (open, release). */
 static const struct proc_ops stp_ctl_ops = {
-	.proc_open = stp_ctl_open,
-	.proc_release = stp_ctl_release,
 	.proc_read = stp_ctl_read,
-	.proc_write = stp_ctl_write,
 	.proc_poll = stp_ctl_poll,
 	.proc_lseek = noop_llseek,
+	.proc_write = stp_ctl_write,
+	.proc_open = stp_ctl_open,
+	.proc_release = stp_ctl_release,
 };
 
 /* Does /proc/systemtap exist (made by another module)? proc_mkdir() of
