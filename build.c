@@ -27,6 +27,7 @@
 #include "util/diag.h"
 #include "util/kernel_info.h"
 #include "util/strbuf.h"
+#include "translate/translate.h"
 
 #ifndef RUNTIME_SOURCE_DIR
 #define RUNTIME_SOURCE_DIR "/usr/share/systemtap/runtime"
@@ -358,6 +359,11 @@ out:
 	return err;
 }
 
+/* The module's objects: the generated file NAME_src.c and the runtime,
+ * stap_runtime.c (the -D lines, then #include "runtime.c"), linked into
+ * NAME.ko. */
+#define RT_OBJ "stap_runtime"
+
 /* The module's kbuild Makefile. The kernel's configuration asks for -g
  * (Debian's has DEBUG_INFO), which would make DWARF most of the file's
  * bytes; nothing reads it, so the module is built with -g0 (and linked
@@ -367,11 +373,331 @@ static const char *kbuild_makefile(struct arena *a, const char *name, const char
 {
 	return arena_printf(a,
 		"obj-m := %s.o\n"
+		"%s-y := %s_src.o " RT_OBJ ".o\n"
 		"ccflags-y := -I%s -include $(src)/stap_autoconf.h -Werror -Wno-declaration-after-statement\n"
 		"ifeq ($(STAP_MODULE_DWARF),)\n"
 		"ccflags-y += -g0\n"
 		"endif\n",
-		name, rt);
+		name, name, name, rt);
+}
+
+/* --kbuild, or STAP_KBUILD set to something other than 0 */
+static bool use_kbuild(const struct session *s)
+{
+	const char *env = getenv("STAP_KBUILD");
+
+	return s->kbuild || (env && *env && strcmp(env, "0"));
+}
+
+/*
+ * The direct build. Once per kernel tree (and Makefile, -B variables),
+ * kbuild builds a small module of the same shape as ours (two objects,
+ * the same ccflags) in a scratch directory, and the commands it ran are
+ * read back from its .cmd files: the recipe. Every later module is built
+ * by running those commands with the scratch directory and module name
+ * replaced by the module's, without make (doc/build.md). The runtime
+ * object and 6.12's .module-common.o are cached on their own.
+ */
+#define CAP_NAME "stpcapmod"
+
+enum rstep { R_MOD, R_SRC, R_RT, R_LINK, R_ORDER, R_MODPOST, R_MODO, R_COMMON, R_KO, R_NSTEPS };
+
+static const char *const rstep_name[R_NSTEPS] = {
+	"mod", "src", "rt", "link", "order", "modpost", "modo", "common", "ko",
+};
+
+/* The .cmd file of each step in the scratch directory (@N@: CAP_NAME). */
+static const char *const rstep_file[R_NSTEPS] = {
+	".@N@.mod.cmd", ".@N@_src.o.cmd", "." RT_OBJ ".o.cmd", ".@N@.o.cmd",
+	".modules.order.cmd", ".Module.symvers.cmd", ".@N@.mod.o.cmd",
+	"..module-common.o.cmd", ".@N@.ko.cmd",
+};
+
+struct recipe {
+	const char *cmd[R_NSTEPS];	/* NULL: not run (R_COMMON before 6.12) */
+	const char *hash;
+	const char *common_o;		/* the cached .module-common.o, or NULL */
+};
+
+/* @text with every @from replaced by @to (in @a). */
+static char *replace_all(struct arena *a, const char *text, const char *from, const char *to)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t fl = strlen(from);
+	const char *p;
+
+	while ((p = strstr(text, from))) {
+		sb_addn(&sb, text, (size_t)(p - text));
+		sb_adds(&sb, to);
+		text = p + fl;
+	}
+	sb_adds(&sb, text);
+	return sb_to_arena(&sb, a);
+}
+
+/* The command of a kbuild .cmd file's "cmd_T := ..." (or, since 6.5,
+ * "savedcmd_T := ...") line, make's escapes undone ($$ is $, $(pound)
+ * is #), or NULL. */
+static char *cmd_of(struct arena *a, const char *path)
+{
+	struct strbuf f = STRBUF_INIT, c = STRBUF_INIT;
+	const char *line, *p, *end;
+	char *r = NULL;
+
+	if (slurp(&f, path))
+		goto out;
+	for (line = sb_str(&f); line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		if (strncmp(line, "cmd_", 4) && strncmp(line, "savedcmd_", 9))
+			continue;
+		p = strstr(line, " := ");
+		end = strchr(line, '\n');
+		if (!p || (end && p > end))
+			continue;
+		for (p += 4; *p && *p != '\n'; p++) {
+			if (p[0] == '$' && p[1] == '$') {
+				sb_addc(&c, '$');
+				p++;
+			} else if (!strncmp(p, "$(pound)", 8)) {
+				sb_addc(&c, '#');
+				p += 7;
+			} else {
+				sb_addc(&c, *p);
+			}
+		}
+		r = sb_to_arena(&c, a);
+		break;
+	}
+out:
+	sb_release(&f);
+	sb_release(&c);
+	return r;
+}
+
+/* The recipe as cached: one "STEP<TAB>COMMAND" line per step. */
+static bool recipe_parse(struct arena *a, const char *text, struct recipe *r)
+{
+	const char *line = text;
+	int i;
+
+	while (line && *line) {
+		const char *tab = strchr(line, '\t'), *nl = strchr(line, '\n');
+
+		if (!tab || !nl || tab > nl)
+			return false;
+		for (i = 0; i < R_NSTEPS; i++)
+			if ((size_t)(tab - line) == strlen(rstep_name[i]) &&
+			    !strncmp(line, rstep_name[i], (size_t)(tab - line)))
+				r->cmd[i] = arena_printf(a, "%.*s", (int)(nl - tab - 1), tab + 1);
+		line = nl + 1;
+	}
+	for (i = 0; i < R_NSTEPS; i++)
+		if (!r->cmd[i] && i != R_COMMON)
+			return false;
+	return true;
+}
+
+static const char cap_src[] =
+	"/* stap: the module kbuild builds once per kernel tree, whose commands pass 4 reuses */\n"
+	"#include <linux/module.h>\n"
+	"int stp_cap(void);\n"
+	"static int __init stp_cap_init(void)\n{\n\treturn stp_cap();\n}\n"
+	"static void __exit stp_cap_exit(void)\n{\n}\n"
+	"module_init(stp_cap_init);\nmodule_exit(stp_cap_exit);\nMODULE_LICENSE(\"GPL\");\n";
+static const char cap_rt[] =
+	"#include <linux/kernel.h>\nint stp_cap(void);\nint stp_cap(void)\n{\n\treturn 0;\n}\n";
+
+/* Run kbuild on the probe module in a scratch directory and read its
+ * commands into @r (text in *@text for the cache; 6.12's module-common.o
+ * is copied to @common). 0, or -1 with *@why set (the caller falls back
+ * to kbuild). */
+static int recipe_capture(const struct session *s, struct arena *a, const char *build,
+			  const char *rt, struct recipe *r, struct strbuf *text,
+			  const char *common, const char **why)
+{
+	char tmpl[] = "/tmp/stapcapXXXXXX", path[4200];
+	int i, st, err = -1;
+
+	if (!mkdtemp(tmpl)) {
+		*why = arena_printf(a, "cannot create a temporary directory: %s", strerror(errno));
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/" CAP_NAME "_src.c", tmpl);
+	st = write_file(path, cap_src);
+	snprintf(path, sizeof(path), "%s/" RT_OBJ ".c", tmpl);
+	if (!st)
+		st = write_file(path, cap_rt);
+	snprintf(path, sizeof(path), "%s/stap_autoconf.h", tmpl);
+	if (!st)
+		st = write_file(path, "");
+	snprintf(path, sizeof(path), "%s/Makefile", tmpl);
+	if (!st)
+		st = write_file(path, kbuild_makefile(a, CAP_NAME, rt));
+	if (st) {
+		*why = arena_printf(a, "cannot write into %s: %s", tmpl, strerror(-st));
+		goto out;
+	}
+	snprintf(path, sizeof(path), "%s/build.log", tmpl);
+	if (s->verbose[3])
+		fprintf(stderr, "Pass 4: recording the kbuild commands of %s\n", build);
+	st = run_make(s, build, tmpl, path, false);
+	if (st) {
+		*why = st < 0 ? arena_printf(a, "cannot run make: %s", strerror(-st))
+			      : arena_printf(a, "kbuild failed on the probe module (exit status %d)", st);
+		goto out;
+	}
+	for (i = 0; i < R_NSTEPS; i++) {
+		const char *file = replace_all(a, rstep_file[i], "@N@", CAP_NAME);
+		char *c;
+
+		snprintf(path, sizeof(path), "%s/%s", tmpl, file);
+		c = cmd_of(a, path);
+		if (!c && i != R_COMMON) {
+			*why = arena_printf(a, "no command in kbuild's %s", file);
+			goto out;
+		}
+		if (!c)
+			continue;
+		if (strchr(c, '\n')) {
+			*why = arena_printf(a, "a command of more than one line in %s", file);
+			goto out;
+		}
+		r->cmd[i] = replace_all(a, replace_all(a, c, tmpl, "@D@"), CAP_NAME, "@N@");
+		sb_addf(text, "%s\t%s\n", rstep_name[i], r->cmd[i]);
+	}
+	if (r->cmd[R_COMMON]) {
+		snprintf(path, sizeof(path), "%s/.module-common.o", tmpl);
+		if (!s->no_cache && !copy_file(path, common))
+			r->common_o = common;
+	}
+	err = 0;
+out:
+	if (s->keep_tmp)
+		fprintf(stderr, "Keeping temporary directory \"%s\"\n", tmpl);
+	else
+		remove_tree(tmpl);
+	return err;
+}
+
+/* The size and time of a file of the kernel tree, for a cache key. */
+static void stat_key(struct strbuf *key, const char *build, const char *file)
+{
+	char path[4200];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", build, file);
+	if (stat(path, &st))
+		sb_addf(key, "\n@@%s none", file);
+	else
+		sb_addf(key, "\n@@%s %lld %lld", file, (long long)st.st_size,
+			(long long)st.st_mtime);
+}
+
+/* The recipe for @build, from the cache or recorded now. 0, or -1 with
+ * *@why set. */
+static int recipe_get(const struct session *s, struct arena *a, const char *build,
+		      const char *rt, const char *tree_key, struct recipe *r,
+		      const char **why)
+{
+	static const char *const files[] = {
+		"Makefile", "scripts/Makefile.build", "scripts/Makefile.modpost",
+		"scripts/Makefile.modfinal", "scripts/Makefile.lib", "scripts/mod/modpost",
+		"tools/objtool/objtool",
+	};
+	struct strbuf key = STRBUF_INIT, text = STRBUF_INIT;
+	const char *dir = arena_printf(a, "%s/recipe", cache_dir(a)), *cached, *common;
+	char hash[33];
+	size_t k;
+	int i, err = 0;
+
+	memset(r, 0, sizeof(*r));
+	sb_adds(&key, tree_key);
+	for (k = 0; k < sizeof(files) / sizeof(files[0]); k++)
+		stat_key(&key, build, files[k]);
+	for (i = 0; i < s->kbuild_vars.n; i++)
+		sb_addf(&key, "\n@@B %s", s->kbuild_vars.v[i]);
+	sb_addf(&key, "\n@@M %s%s", kbuild_makefile(a, CAP_NAME, rt),
+		keep_dwarf(s) ? "" : "LDFLAGS_MODULE=--strip-debug\n");
+	hash_hex(key.buf, key.len, STAP_VERSION "recipe", hash);
+	r->hash = arena_printf(a, "%s", hash);
+	cached = arena_printf(a, "%s/%s.txt", dir, hash);
+	common = arena_printf(a, "%s/%s.common.o", dir, hash);
+	if (!s->no_cache && slurp(&text, cached) == 0 && recipe_parse(a, sb_str(&text), r)) {
+		if (r->cmd[R_COMMON] && access(common, R_OK) == 0)
+			r->common_o = common;
+		goto out;
+	}
+	memset(r, 0, sizeof(*r));
+	r->hash = arena_printf(a, "%s", hash);
+	sb_reset(&text);
+	if (!s->no_cache)
+		mkdir_p(dir);
+	if (recipe_capture(s, a, build, rt, r, &text, common, why)) {
+		err = -1;
+		goto out;
+	}
+	if (!s->no_cache)
+		cache_put(cached, sb_str(&text));	/* best effort */
+out:
+	sb_release(&key);
+	sb_release(&text);
+	return err;
+}
+
+/* Build module @name in @dir (the sources written) by the recipe's
+ * commands, run by one shell in the kernel tree @build. The runtime
+ * object is taken from @rt_cached when it exists, else compiled beside
+ * the generated file. The status of the shell (see run_make). */
+static int direct_build(const struct session *s, struct arena *a, const char *build,
+			const struct recipe *r, const char *dir, const char *name,
+			bool have_rt, const char *log)
+{
+	struct strbuf sc = STRBUF_INIT;
+	pid_t pid;
+	int st, i;
+	const char *c[R_NSTEPS];
+
+	for (i = 0; i < R_NSTEPS; i++)
+		c[i] = r->cmd[i] ? replace_all(a, replace_all(a, r->cmd[i], "@D@", dir), "@N@", name)
+				 : NULL;
+	sb_addf(&sc, "set -e\n%s\n", c[R_MOD]);
+	if (!have_rt)
+		sb_addf(&sc, "( %s ) & rt=$!\n", c[R_RT]);
+	sb_addf(&sc, "if ! ( %s ); then %s exit 1; fi\n", c[R_SRC], have_rt ? "" : "wait $rt || :;");
+	if (!have_rt)
+		sb_adds(&sc, "wait $rt\n");
+	/* modpost (6.1) reads the CRCs of what an object exports (none
+	 * here) from the #SYMVER lines of its .cmd file */
+	sb_addf(&sc, ": >%s/.%s_src.o.cmd\n: >%s/." RT_OBJ ".o.cmd\n", dir, name, dir);
+	sb_addf(&sc, "%s\n%s\n%s\n%s\n", c[R_LINK], c[R_ORDER], c[R_MODPOST], c[R_MODO]);
+	if (c[R_COMMON] && !r->common_o)
+		sb_addf(&sc, "%s\n", c[R_COMMON]);
+	sb_addf(&sc, "%s\n", c[R_KO]);
+	if (s->verbose[3] >= 3)
+		fprintf(stderr, "Pass 4: in %s:\n%s", build, sb_str(&sc));
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		if (s->verbose[3] < 2) {
+			int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+			if (fd >= 0) {
+				dup2(fd, 1);
+				dup2(fd, 2);
+				close(fd);
+			}
+		}
+		if (chdir(build)) {
+			fprintf(stderr, "stap: cannot enter %s: %s\n", build, strerror(errno));
+			_exit(127);
+		}
+		execl("/bin/sh", "sh", "-c", sb_str(&sc), (char *)NULL);
+		fprintf(stderr, "stap: cannot run /bin/sh: %s\n", strerror(errno));
+		_exit(127);
+	}
+	sb_release(&sc);
+	if (pid < 0 || waitpid(pid, &st, 0) < 0)
+		return -errno;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
 int build_module(const struct session *s, struct diag *d,
@@ -379,12 +705,15 @@ int build_module(const struct session *s, struct diag *d,
 		 const char *c_text, const char *name, const char **ko,
 		 const char **tmp)
 {
-	struct strbuf key = STRBUF_INIT, log = STRBUF_INIT;
+	struct strbuf key = STRBUF_INIT, log = STRBUF_INIT, rtsrc = STRBUF_INIT;
+	struct strbuf rtkey = STRBUF_INIT;
 	const char *rt = runtime_dir(s), *build = ki->build_dir, *cdir, *cached;
 	const char *rel = ki->release ? ki->release : "RELEASE";
-	char hash[33], tmpl[] = "/tmp/stapXXXXXX", path[4200];
-	const char *features;
-	bool made = false, keep = s->keep_tmp;
+	const char *rt_cached = NULL, *why = NULL;
+	char hash[33], rthash[33], tmpl[] = "/tmp/stapXXXXXX", path[4200];
+	const char *features, *tree_key;
+	bool made = false, keep = s->keep_tmp, direct = false, have_rt = false;
+	struct recipe recipe;
 	struct stat st;
 	int i, err;
 
@@ -399,12 +728,20 @@ int build_module(const struct session *s, struct diag *d,
 	slurp(&key, path);
 	snprintf(path, sizeof(path), "%s/include/generated/utsrelease.h", build);
 	slurp(&key, path);
-	err = autoconf_header(s, d, a, rt, build, sb_str(&key), &features);
+	tree_key = arena_printf(a, "%s", sb_str(&key));
+	err = autoconf_header(s, d, a, rt, build, tree_key, &features);
 	if (err)
 		goto out;
-	sb_adds(&key, features);
+	/* the runtime's own translation unit: the -D lines, then runtime.c */
+	sb_adds(&rtsrc, "/* Generated by stap: the runtime of the module */\n");
+	translate_defines(s, &rtsrc);
+	sb_adds(&rtsrc, "#include \"runtime.c\"\n");
+	/* what the runtime object depends on besides the recipe's command */
+	sb_adds(&rtkey, features);
+	sb_adds(&rtkey, sb_str(&rtsrc));
+	slurp_runtime(&rtkey, rt, 0);
+	sb_adds(&key, sb_str(&rtkey));
 	sb_adds(&key, c_text);
-	slurp_runtime(&key, rt, 0);
 	for (i = 0; i < s->kbuild_vars.n; i++)
 		sb_addf(&key, "\n@@B %s", s->kbuild_vars.v[i]);
 	sb_addf(&key, "\n@@M %s%s", kbuild_makefile(a, name, rt),
@@ -425,8 +762,11 @@ int build_module(const struct session *s, struct diag *d,
 		goto out;
 	}
 	made = true;
-	snprintf(path, sizeof(path), "%s/%s.c", tmpl, name);
+	snprintf(path, sizeof(path), "%s/%s_src.c", tmpl, name);
 	err = write_file(path, c_text);
+	snprintf(path, sizeof(path), "%s/" RT_OBJ ".c", tmpl);
+	if (!err)
+		err = write_file(path, sb_str(&rtsrc));
 	snprintf(path, sizeof(path), "%s/stap_autoconf.h", tmpl);
 	if (!err)
 		err = write_file(path, features);
@@ -439,17 +779,50 @@ int build_module(const struct session *s, struct diag *d,
 		goto out;
 	}
 	snprintf(path, sizeof(path), "%s/build.log", tmpl);
-	err = run_make(s, build, tmpl, path, false);
+	if (!use_kbuild(s)) {
+		direct = recipe_get(s, a, build, rt, tree_key, &recipe, &why) == 0;
+		if (!direct && s->verbose[3])
+			fprintf(stderr, "Pass 4: building with kbuild: the kbuild commands of %s could not be recorded (%s)\n",
+				build, why);
+	}
+	if (direct) {
+		sb_addf(&rtkey, "\n@@rt %s", recipe.cmd[R_RT]);
+		hash_hex(rtkey.buf, rtkey.len, STAP_VERSION "runtime", rthash);
+		rt_cached = arena_printf(a, "%s/runtime/%s.o", cache_dir(a), rthash);
+		if (!s->no_cache) {
+			char obj[4200];
+
+			snprintf(obj, sizeof(obj), "%s/" RT_OBJ ".o", tmpl);
+			have_rt = access(rt_cached, R_OK) == 0 && !copy_file(rt_cached, obj);
+		}
+		if (recipe.common_o) {
+			char obj[4200];
+
+			snprintf(obj, sizeof(obj), "%s/.module-common.o", tmpl);
+			if (copy_file(recipe.common_o, obj))
+				recipe.common_o = NULL;
+		}
+		if (s->verbose[3])
+			fprintf(stderr, "Pass 4: building with the kbuild commands recorded for %s (recipe %.12s), %s runtime object\n",
+				build, recipe.hash, have_rt ? "cached" : "new");
+		err = direct_build(s, a, build, &recipe, tmpl, name, have_rt, path);
+	} else {
+		err = run_make(s, build, tmpl, path, false);
+	}
 	if (err) {
-		/* kbuild's own messages say what failed; the caller adds
-		 * "Pass 4: compilation failed" */
+		/* kbuild's (or the compiler's) own messages say what failed;
+		 * the caller adds "Pass 4: compilation failed" */
 		if (err < 0)
 			diag_fail(d, err, arena_printf(a, "module '%s'", name),
-				  "cannot run make: %s", strerror(-err));
+				  "cannot run %s: %s", direct ? "/bin/sh" : "make", strerror(-err));
 		else if (slurp(&log, path) == 0)
 			fputs(sb_str(&log), stderr);
 		err = err < 0 ? err : -EIO;
 		goto out;
+	}
+	if (direct && !have_rt && !s->no_cache && !mkdir_p(arena_printf(a, "%s/runtime", cache_dir(a)))) {
+		snprintf(path, sizeof(path), "%s/" RT_OBJ ".o", tmpl);
+		copy_file(path, rt_cached);	/* best effort */
 	}
 	snprintf(path, sizeof(path), "%s/%s.ko", tmpl, name);
 	if (!s->keep_tmp && !s->no_cache && !mkdir_p(cdir) && !copy_file(path, cached)) {
@@ -473,5 +846,7 @@ out:
 		remove_tree(tmpl);
 	sb_release(&key);
 	sb_release(&log);
+	sb_release(&rtsrc);
+	sb_release(&rtkey);
 	return err;
 }

@@ -39,6 +39,7 @@ enum {
 	OPT_ALL_MODULES,
 	OPT_REMOTE,
 	OPT_SYSROOT,
+	OPT_KBUILD,
 };
 
 static const struct option long_options[] = {
@@ -56,6 +57,7 @@ static const struct option long_options[] = {
 	{ "ldd", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "all-modules", no_argument, NULL, OPT_ALL_MODULES },
 	{ "disable-cache", no_argument, NULL, OPT_DISABLE_CACHE },
+	{ "kbuild", no_argument, NULL, OPT_KBUILD },
 	{ "poison-cache", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "clean-cache", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "privilege", required_argument, NULL, OPT_UNSUPPORTED },
@@ -256,6 +258,7 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 		case OPT_COMPATIBLE: s->compatible = optarg; break;
 		case OPT_NO_GLOBAL_DISPLAY: s->no_global_display = true; break;
 		case OPT_DISABLE_CACHE: s->no_cache = true; break;
+		case OPT_KBUILD: s->kbuild = true; break;
 		case OPT_SYSROOT: s->sysroot = optarg; break;
 		case OPT_REMOTE:
 			if (strncmp(optarg, "qemu", 4) || (optarg[4] && optarg[4] != ':'))

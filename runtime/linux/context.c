@@ -39,7 +39,7 @@ static void stp_contexts_free(void)
 	stp_contexts = NULL;
 }
 
-static void stp_error(struct stp_context *c, const char *msg, const char *loc)
+void stp_error(struct stp_context *c, const char *msg, const char *loc)
 {
 	if (c->last_error)
 		return;
@@ -47,7 +47,7 @@ static void stp_error(struct stp_context *c, const char *msg, const char *loc)
 	c->error_loc = loc;
 }
 
-static void stp_errorf(struct stp_context *c, const char *loc, const char *fmt, ...)
+void stp_errorf(struct stp_context *c, const char *loc, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -61,7 +61,7 @@ static void stp_errorf(struct stp_context *c, const char *loc, const char *fmt, 
 }
 
 /* Send what the handler printed so far. */
-static void stp_flush(struct stp_context *c)
+void stp_flush(struct stp_context *c)
 {
 	stp_transport_write(c->out, c->out_len);
 	c->out_len = 0;
@@ -98,7 +98,7 @@ static void stp_session_error_count(struct stp_context *c);
 
 /* Claim this CPU's context for @p (preemption must be off). NULL when the
  * context is busy (counted as skipped). */
-static struct stp_context *stp_enter(const struct stp_probe *p, s64 budget)
+struct stp_context *stp_enter(const struct stp_probe *p, s64 budget)
 {
 	struct stp_context *c = stp_contexts[smp_processor_id()];
 
@@ -113,7 +113,7 @@ static struct stp_context *stp_enter(const struct stp_probe *p, s64 budget)
 	return c;
 }
 
-static void stp_leave(struct stp_context *c)
+void stp_leave(struct stp_context *c)
 {
 	stp_flush(c);
 	if (c->last_error)
@@ -162,7 +162,7 @@ static void stp_unlock(const struct stp_probe *p)
 }
 
 /* Run @p's condition and body in an entered context. */
-static void stp_run_body(struct stp_context *c, const struct stp_probe *p)
+void stp_run_body(struct stp_context *c, const struct stp_probe *p)
 {
 	if (!stp_lock(p)) {
 		stp_skipped();
@@ -174,8 +174,7 @@ static void stp_run_body(struct stp_context *c, const struct stp_probe *p)
 }
 
 /* The common path of every handler: claim, run, release. */
-static void stp_run_probe(const struct stp_probe *p, struct pt_regs *regs,
-			  s64 budget)
+void stp_run_probe(const struct stp_probe *p, struct pt_regs *regs, s64 budget)
 {
 	struct stp_context *c = stp_enter(p, budget);
 
@@ -184,52 +183,4 @@ static void stp_run_probe(const struct stp_probe *p, struct pt_regs *regs,
 	c->regs = regs;
 	stp_run_body(c, p);
 	stp_leave(c);
-}
-
-/* One statement (or loop iteration) of the budget; true when exhausted. */
-static inline bool stp_action(struct stp_context *c, const char *loc)
-{
-	if (likely(--c->actions >= 0))
-		return false;
-	stp_error(c, "MAXACTION exceeded", loc);
-	return true;
-}
-
-/* Arithmetic with the script language's rules: 64-bit wrapping, division
- * by zero is an error, shifts use the low 6 bits of the count. */
-static s64 stp_div(struct stp_context *c, s64 a, s64 b, const char *loc)
-{
-	if (unlikely(b == 0)) {
-		stp_error(c, "division by 0", loc);
-		return 0;
-	}
-	if (unlikely(b == -1))
-		return (s64)(0 - (u64)a);
-	return a / b;
-}
-
-static s64 stp_mod(struct stp_context *c, s64 a, s64 b, const char *loc)
-{
-	if (unlikely(b == 0)) {
-		stp_error(c, "division by 0", loc);
-		return 0;
-	}
-	if (unlikely(b == -1))
-		return 0;
-	return a % b;
-}
-
-static inline s64 stp_shl(s64 a, s64 b)
-{
-	return (s64)((u64)a << (b & 63));
-}
-
-static inline s64 stp_shr(s64 a, s64 b)
-{
-	return a >> (b & 63);
-}
-
-static inline s64 stp_ushr(s64 a, s64 b)
-{
-	return (s64)((u64)a >> (b & 63));
 }

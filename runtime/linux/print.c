@@ -4,10 +4,8 @@
  * buffer; sprintf into a string value. One printf produces at most
  * STP_PRINT_MAX bytes, as in the reference. */
 
-static int stp_read_kernel(void *dst, u64 addr, size_t len);
-
-static void stp_printf(struct stp_context *c, const struct stp_fmt_piece *p,
-		       unsigned int n, const union stp_arg *args)
+void stp_printf(struct stp_context *c, const struct stp_fmt_piece *p,
+		unsigned int n, const union stp_arg *args)
 {
 	char *at = stp_out_reserve(c, STP_PRINT_MAX);
 	int len = stp_format(at, STP_PRINT_MAX + 1, p, n, args, stp_read_kernel);
@@ -20,9 +18,9 @@ static void stp_printf(struct stp_context *c, const struct stp_fmt_piece *p,
 }
 
 /* sprintf into @dst (MAXSTRINGLEN bytes); returns dst. */
-static char *stp_sprintf(struct stp_context *c, char *dst,
-			 const struct stp_fmt_piece *p, unsigned int n,
-			 const union stp_arg *args)
+char *stp_sprintf(struct stp_context *c, char *dst,
+		  const struct stp_fmt_piece *p, unsigned int n,
+		  const union stp_arg *args)
 {
 	if (stp_format(dst, MAXSTRINGLEN, p, n, args, stp_read_kernel) < 0) {
 		stp_error(c, "kernel memory read fault in sprintf", NULL);
@@ -31,12 +29,12 @@ static char *stp_sprintf(struct stp_context *c, char *dst,
 	return dst;
 }
 
-static void stp_print_str(struct stp_context *c, const char *s)
+void stp_print_str(struct stp_context *c, const char *s)
 {
 	stp_out_bytes(c, s, strlen(s));
 }
 
-static void stp_print_long(struct stp_context *c, s64 v)
+void stp_print_long(struct stp_context *c, s64 v)
 {
 	char buf[24];
 	int n = snprintf(buf, sizeof(buf), "%lld", (long long)v);
@@ -50,8 +48,8 @@ static void stp_print_char(struct stp_context *c, char ch)
 }
 
 /* print(@hist_log(s)) etc.: the text goes straight to the output. */
-static void stp_print_hist(struct stp_context *c, const struct stp_stat *s,
-			   const struct stp_stat_desc *d, const char *loc)
+void stp_print_hist(struct stp_context *c, const struct stp_stat *s,
+		    const struct stp_stat_desc *d, const char *loc)
 {
 	static const size_t room = STP_OUT_SIZE - 1;
 	int n;
@@ -70,8 +68,7 @@ static void stp_print_hist(struct stp_context *c, const struct stp_stat *s,
 }
 
 /* STAP_PRINTF in embedded C: a C format. */
-static void stp_cprintf(struct stp_context *c, const char *fmt, ...) __printf(2, 3);
-static void stp_cprintf(struct stp_context *c, const char *fmt, ...)
+void stp_cprintf(struct stp_context *c, const char *fmt, ...)
 {
 	char *at = stp_out_reserve(c, STP_PRINT_MAX);
 	va_list ap;
