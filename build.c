@@ -369,16 +369,22 @@ out:
  * bytes; nothing reads it, so the module is built with -g0 (and linked
  * with --strip-debug, see run_make) unless -B STAP_MODULE_DWARF=1 asks
  * for it (for debugging the runtime). */
-static const char *kbuild_makefile(struct arena *a, const char *name, const char *rt)
+static const char *kbuild_makefile_rt(struct arena *a, const char *name, const char *rt,
+				      const char *rtobj)
 {
 	return arena_printf(a,
 		"obj-m := %s.o\n"
-		"%s-y := %s_src.o " RT_OBJ ".o\n"
+		"%s-y := %s_src.o %s.o\n"
 		"ccflags-y := -I%s -include $(src)/stap_autoconf.h -Werror -Wno-declaration-after-statement\n"
 		"ifeq ($(STAP_MODULE_DWARF),)\n"
 		"ccflags-y += -g0\n"
 		"endif\n",
-		name, name, name, rt);
+		name, name, name, rtobj, rt);
+}
+
+static const char *kbuild_makefile(struct arena *a, const char *name, const char *rt)
+{
+	return kbuild_makefile_rt(a, name, rt, RT_OBJ);
 }
 
 /* --kbuild, or STAP_KBUILD set to something other than 0 */
@@ -399,6 +405,7 @@ static bool use_kbuild(const struct session *s)
  * object and 6.12's .module-common.o are cached on their own.
  */
 #define CAP_NAME "stpcapmod"
+#define CAP_RT "stpcaprt"
 
 enum rstep { R_MOD, R_SRC, R_RT, R_LINK, R_ORDER, R_MODPOST, R_MODO, R_COMMON, R_KO, R_NSTEPS };
 
@@ -408,7 +415,7 @@ static const char *const rstep_name[R_NSTEPS] = {
 
 /* The .cmd file of each step in the scratch directory (@N@: CAP_NAME). */
 static const char *const rstep_file[R_NSTEPS] = {
-	".@N@.mod.cmd", ".@N@_src.o.cmd", "." RT_OBJ ".o.cmd", ".@N@.o.cmd",
+	".@N@.mod.cmd", ".@N@_src.o.cmd", ".@R@.o.cmd", ".@N@.o.cmd",
 	".modules.order.cmd", ".Module.symvers.cmd", ".@N@.mod.o.cmd",
 	"..module-common.o.cmd", ".@N@.ko.cmd",
 };
@@ -523,7 +530,7 @@ static int recipe_capture(const struct session *s, struct arena *a, const char *
 	}
 	snprintf(path, sizeof(path), "%s/" CAP_NAME "_src.c", tmpl);
 	st = write_file(path, cap_src);
-	snprintf(path, sizeof(path), "%s/" RT_OBJ ".c", tmpl);
+	snprintf(path, sizeof(path), "%s/" CAP_RT ".c", tmpl);
 	if (!st)
 		st = write_file(path, cap_rt);
 	snprintf(path, sizeof(path), "%s/stap_autoconf.h", tmpl);
@@ -531,7 +538,7 @@ static int recipe_capture(const struct session *s, struct arena *a, const char *
 		st = write_file(path, "");
 	snprintf(path, sizeof(path), "%s/Makefile", tmpl);
 	if (!st)
-		st = write_file(path, kbuild_makefile(a, CAP_NAME, rt));
+		st = write_file(path, kbuild_makefile_rt(a, CAP_NAME, rt, CAP_RT));
 	if (st) {
 		*why = arena_printf(a, "cannot write into %s: %s", tmpl, strerror(-st));
 		goto out;
@@ -546,7 +553,8 @@ static int recipe_capture(const struct session *s, struct arena *a, const char *
 		goto out;
 	}
 	for (i = 0; i < R_NSTEPS; i++) {
-		const char *file = replace_all(a, rstep_file[i], "@N@", CAP_NAME);
+		const char *file = replace_all(a, replace_all(a, rstep_file[i], "@N@", CAP_NAME),
+					       "@R@", CAP_RT);
 		char *c;
 
 		snprintf(path, sizeof(path), "%s/%s", tmpl, file);
@@ -561,7 +569,8 @@ static int recipe_capture(const struct session *s, struct arena *a, const char *
 			*why = arena_printf(a, "a command of more than one line in %s", file);
 			goto out;
 		}
-		r->cmd[i] = replace_all(a, replace_all(a, c, tmpl, "@D@"), CAP_NAME, "@N@");
+		r->cmd[i] = replace_all(a, replace_all(a, replace_all(a, c, tmpl, "@D@"),
+						       CAP_NAME, "@N@"), CAP_RT, "@R@");
 		sb_addf(text, "%s\t%s\n", rstep_name[i], r->cmd[i]);
 	}
 	if (r->cmd[R_COMMON]) {
@@ -615,7 +624,7 @@ static int recipe_get(const struct session *s, struct arena *a, const char *buil
 		stat_key(&key, build, files[k]);
 	for (i = 0; i < s->kbuild_vars.n; i++)
 		sb_addf(&key, "\n@@B %s", s->kbuild_vars.v[i]);
-	sb_addf(&key, "\n@@M %s%s", kbuild_makefile(a, CAP_NAME, rt),
+	sb_addf(&key, "\n@@M %s%s", kbuild_makefile_rt(a, CAP_NAME, rt, CAP_RT),
 		keep_dwarf(s) ? "" : "LDFLAGS_MODULE=--strip-debug\n");
 	hash_hex(key.buf, key.len, STAP_VERSION "recipe", hash);
 	r->hash = arena_printf(a, "%s", hash);
@@ -643,35 +652,92 @@ out:
 	return err;
 }
 
-/* Build module @name in @dir (the sources written) by the recipe's
- * commands, run by one shell in the kernel tree @build. The runtime
- * object is taken from @rt_cached when it exists, else compiled beside
- * the generated file. The status of the shell (see run_make). */
+/* The runtime's parts: the NAMEs of runtime.c's `defined(STP_PART_NAME)`
+ * (see there), in order. */
+static int runtime_parts(struct arena *a, const char *rt, const char ***parts)
+{
+	static const char tok[] = "defined(STP_PART_";
+	struct strbuf src = STRBUF_INIT;
+	const char *p, **v = NULL;
+	char path[4200];
+	size_t cap = 0;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "%s/runtime.c", rt);
+	if (!slurp(&src, path)) {
+		for (p = strstr(sb_str(&src), tok); p; p = strstr(p, tok)) {
+			const char *bol = p;
+			size_t l;
+
+			while (bol > sb_str(&src) && bol[-1] != '\n')
+				bol--;
+			p += sizeof(tok) - 1;
+			if (strncmp(bol, "#if", 3))
+				continue;	/* a comment */
+			l = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+			if (!l || p[l] != ')')
+				continue;
+			v = arena_grow(a, v, (size_t)n, &cap, sizeof(*v));
+			v[n++] = arena_printf(a, "%.*s", (int)l, p);
+		}
+	}
+	sb_release(&src);
+	*parts = v;
+	return n;
+}
+
+/* Build module @name in @dir (the sources written, NAME.mod listing the
+ * generated object and the runtime archive) by the recipe's commands, run
+ * by one shell in the kernel tree @build. The @nparts runtime parts
+ * (none when the archive came from the cache) are compiled beside the
+ * generated file, in as many lanes as there are CPUs (up to 4), and put
+ * into the archive. The status of the shell (see run_make). */
 static int direct_build(const struct session *s, struct arena *a, const char *build,
 			const struct recipe *r, const char *dir, const char *name,
-			bool have_rt, const char *log)
+			const char **parts, int nparts, const char *log)
 {
-	struct strbuf sc = STRBUF_INIT;
+	struct strbuf sc = STRBUF_INIT, lane[4] = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT };
+	const char *c[R_NSTEPS], *ld, *sp;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int st, i, nlanes = nparts ? (int)(ncpu < 1 ? 1 : ncpu > 4 ? 4 : ncpu) : 1;
 	pid_t pid;
-	int st, i;
-	const char *c[R_NSTEPS];
 
 	for (i = 0; i < R_NSTEPS; i++)
 		c[i] = r->cmd[i] ? replace_all(a, replace_all(a, r->cmd[i], "@D@", dir), "@N@", name)
 				 : NULL;
-	sb_addf(&sc, "set -e\n%s\n", c[R_MOD]);
-	if (!have_rt)
-		sb_addf(&sc, "( %s ) & rt=$!\n", c[R_RT]);
-	sb_addf(&sc, "if ! ( %s ); then %s exit 1; fi\n", c[R_SRC], have_rt ? "" : "wait $rt || :;");
-	if (!have_rt)
-		sb_adds(&sc, "wait $rt\n");
+	sb_addf(&lane[0], "%s\n", c[R_SRC]);
+	for (i = 0; i < nparts; i++)
+		sb_addf(&lane[(i + 1) % nlanes], "%s\n",
+			replace_all(a, c[R_RT], "@R@", arena_printf(a, RT_OBJ "_%s", parts[i])));
+	sb_adds(&sc, "set -e\n");
+	for (i = 0; i < nlanes; i++)
+		sb_addf(&sc, "( set -e\n%s) & p%d=$!\n", sb_str(&lane[i]), i);
+	sb_adds(&sc, "st=0\n");
+	for (i = 0; i < nlanes; i++)
+		sb_addf(&sc, "wait $p%d || st=1\n", i);
+	sb_adds(&sc, "[ $st = 0 ]\n");
+	if (nparts) {
+		/* binutils' ar beside the recipe's ld (x86_64-linux-gnu-ld) */
+		ld = c[R_KO];
+		sp = strchr(ld, ' ');
+		if (sp && sp - ld >= 2 && !strncmp(sp - 2, "ld", 2))
+			sb_addf(&sc, "%.*sar", (int)(sp - ld - 2), ld);
+		else
+			sb_adds(&sc, "ar");
+		sb_addf(&sc, " rcsD %s/" RT_OBJ ".a", dir);
+		for (i = 0; i < nparts; i++)
+			sb_addf(&sc, " %s/" RT_OBJ "_%s.o", dir, parts[i]);
+		sb_adds(&sc, "\n");
+	}
 	/* modpost (6.1) reads the CRCs of what an object exports (none
 	 * here) from the #SYMVER lines of its .cmd file */
-	sb_addf(&sc, ": >%s/.%s_src.o.cmd\n: >%s/." RT_OBJ ".o.cmd\n", dir, name, dir);
+	sb_addf(&sc, ": >%s/.%s_src.o.cmd\n: >%s/." RT_OBJ ".a.cmd\n", dir, name, dir);
 	sb_addf(&sc, "%s\n%s\n%s\n%s\n", c[R_LINK], c[R_ORDER], c[R_MODPOST], c[R_MODO]);
 	if (c[R_COMMON] && !r->common_o)
 		sb_addf(&sc, "%s\n", c[R_COMMON]);
 	sb_addf(&sc, "%s\n", c[R_KO]);
+	for (i = 0; i < 4; i++)
+		sb_release(&lane[i]);
 	if (s->verbose[3] >= 3)
 		fprintf(stderr, "Pass 4: in %s:\n%s", build, sb_str(&sc));
 	fflush(NULL);
@@ -706,7 +772,9 @@ int build_module(const struct session *s, struct diag *d,
 		 const char **tmp)
 {
 	struct strbuf key = STRBUF_INIT, log = STRBUF_INIT, rtsrc = STRBUF_INIT;
-	struct strbuf rtkey = STRBUF_INIT;
+	struct strbuf rtkey = STRBUF_INIT, rtdefs = STRBUF_INIT;
+	const char **parts = NULL;
+	int nparts = 0;
 	const char *rt = runtime_dir(s), *build = ki->build_dir, *cdir, *cached;
 	const char *rel = ki->release ? ki->release : "RELEASE";
 	const char *rt_cached = NULL, *why = NULL;
@@ -733,9 +801,9 @@ int build_module(const struct session *s, struct diag *d,
 	if (err)
 		goto out;
 	/* the runtime's own translation unit: the -D lines, then runtime.c */
-	sb_adds(&rtsrc, "/* Generated by stap: the runtime of the module */\n");
-	translate_defines(s, &rtsrc);
-	sb_adds(&rtsrc, "#include \"runtime.c\"\n");
+	sb_adds(&rtdefs, "/* Generated by stap: the runtime of the module */\n");
+	translate_defines(s, &rtdefs);
+	sb_addf(&rtsrc, "%s#include \"runtime.c\"\n", sb_str(&rtdefs));
 	/* what the runtime object depends on besides the recipe's command */
 	sb_adds(&rtkey, features);
 	sb_adds(&rtkey, sb_str(&rtsrc));
@@ -786,26 +854,38 @@ int build_module(const struct session *s, struct diag *d,
 				build, why);
 	}
 	if (direct) {
+		char obj[4200];
+
 		sb_addf(&rtkey, "\n@@rt %s", recipe.cmd[R_RT]);
 		hash_hex(rtkey.buf, rtkey.len, STAP_VERSION "runtime", rthash);
-		rt_cached = arena_printf(a, "%s/runtime/%s.o", cache_dir(a), rthash);
-		if (!s->no_cache) {
-			char obj[4200];
-
-			snprintf(obj, sizeof(obj), "%s/" RT_OBJ ".o", tmpl);
-			have_rt = access(rt_cached, R_OK) == 0 && !copy_file(rt_cached, obj);
+		rt_cached = arena_printf(a, "%s/runtime/%s.a", cache_dir(a), rthash);
+		snprintf(obj, sizeof(obj), "%s/" RT_OBJ ".a", tmpl);
+		have_rt = !s->no_cache && access(rt_cached, R_OK) == 0 && !symlink(rt_cached, obj);
+		if (!have_rt)
+			nparts = runtime_parts(a, rt, &parts);
+		for (i = 0; i < nparts && !err; i++) {
+			snprintf(obj, sizeof(obj), "%s/" RT_OBJ "_%s.c", tmpl, parts[i]);
+			err = write_file(obj, arena_printf(a, "%s#define STP_PART_ONE 1\n#define STP_PART_%s 1\n#include \"runtime.c\"\n",
+							   sb_str(&rtdefs), parts[i]));
 		}
-		if (recipe.common_o) {
-			char obj[4200];
-
+		snprintf(obj, sizeof(obj), "%s/%s.mod", tmpl, name);
+		if (!err)
+			err = write_file(obj, arena_printf(a, "%s/%s_src.o\n%s/" RT_OBJ ".a\n",
+							   tmpl, name, tmpl));
+		if (!err && recipe.common_o) {
 			snprintf(obj, sizeof(obj), "%s/.module-common.o", tmpl);
 			if (copy_file(recipe.common_o, obj))
 				recipe.common_o = NULL;
 		}
+		if (err) {
+			diag_fail(d, err, NULL, "cannot write into %s: %s", tmpl, strerror(-err));
+			goto out;
+		}
 		if (s->verbose[3])
-			fprintf(stderr, "Pass 4: building with the kbuild commands recorded for %s (recipe %.12s), %s runtime object\n",
-				build, recipe.hash, have_rt ? "cached" : "new");
-		err = direct_build(s, a, build, &recipe, tmpl, name, have_rt, path);
+			fprintf(stderr, "Pass 4: building with the kbuild commands recorded for %s (recipe %.12s), %s\n",
+				build, recipe.hash, have_rt ? "runtime from the cache" :
+				arena_printf(a, "compiling the runtime (%d parts)", nparts));
+		err = direct_build(s, a, build, &recipe, tmpl, name, parts, nparts, path);
 	} else {
 		err = run_make(s, build, tmpl, path, false);
 	}
@@ -821,7 +901,7 @@ int build_module(const struct session *s, struct diag *d,
 		goto out;
 	}
 	if (direct && !have_rt && !s->no_cache && !mkdir_p(arena_printf(a, "%s/runtime", cache_dir(a)))) {
-		snprintf(path, sizeof(path), "%s/" RT_OBJ ".o", tmpl);
+		snprintf(path, sizeof(path), "%s/" RT_OBJ ".a", tmpl);
 		copy_file(path, rt_cached);	/* best effort */
 	}
 	snprintf(path, sizeof(path), "%s/%s.ko", tmpl, name);
@@ -848,5 +928,6 @@ out:
 	sb_release(&log);
 	sb_release(&rtsrc);
 	sb_release(&rtkey);
+	sb_release(&rtdefs);
 	return err;
 }

@@ -69,7 +69,7 @@ void stp_flush(struct stp_context *c)
 
 /* Room for @n more bytes of output (flushing what is there if needed);
  * returns where to write, with at least min(n, STP_PRINT_MAX) + 1 bytes. */
-static char *stp_out_reserve(struct stp_context *c, size_t n)
+char *stp_out_reserve(struct stp_context *c, size_t n)
 {
 	if (n > STP_PRINT_MAX)
 		n = STP_PRINT_MAX;

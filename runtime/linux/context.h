@@ -64,6 +64,9 @@ void stp_errorf(struct stp_context *c, const char *loc, const char *fmt, ...)
 	__printf(3, 4);
 /* Send what the handler printed so far. */
 void stp_flush(struct stp_context *c);
+/* Room for @n more bytes of output (flushing what is there if needed);
+ * returns where to write, with at least min(n, STP_PRINT_MAX) + 1 bytes. */
+char *stp_out_reserve(struct stp_context *c, size_t n);
 
 /* Claim this CPU's context for @p (preemption must be off). NULL when the
  * context is busy (counted as skipped). */

@@ -188,6 +188,7 @@ struct stp_map *stp_pmap_agg(struct stp_pmap *p)
 	stp_map_clear(p->agg);
 	for_each_possible_cpu(cpu) {
 		struct stp_map *m = p->cpu[cpu];
+		const struct stp_map_desc *md = stp_map_desc_of(m);
 		struct stp_map_entry **v;
 		u32 n, j;
 
@@ -195,8 +196,8 @@ struct stp_map *stp_pmap_agg(struct stp_pmap *p)
 		for (j = 0; j < n; j++) {
 			struct stp_map_entry *e;
 
-			for (i = 0; i < m->d.nkeys; i++) {
-				if (m->d.key_type[i] == STP_STRING)
+			for (i = 0; i < md->nkeys; i++) {
+				if (md->key_type[i] == STP_STRING)
 					keys[i].s = stp_entry_key_string(m, v[j], i);
 				else
 					keys[i].n = stp_entry_key_long(m, v[j], i);
