@@ -424,6 +424,8 @@ struct recipe {
 	const char *cmd[R_NSTEPS];	/* NULL: not run (R_COMMON before 6.12) */
 	const char *hash;
 	const char *common_o;		/* the cached .module-common.o, or NULL */
+	const char *mod_pch;		/* NAME.mod.c's headers precompiled (the
+					 * header; its .gch beside it), or NULL */
 };
 
 /* @text with every @from replaced by @to (in @a). */
@@ -480,6 +482,119 @@ out:
 	return r;
 }
 
+/* Run the shell commands @script in the kernel tree @build, their output
+ * into @log (or through, with -v -v). Its status (see run_make). */
+static int run_sh(const struct session *s, const char *build, const char *script,
+		  const char *log)
+{
+	pid_t pid;
+	int st;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		if (s->verbose[3] < 2) {
+			int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+			if (fd >= 0) {
+				dup2(fd, 1);
+				dup2(fd, 2);
+				close(fd);
+			}
+		}
+		if (chdir(build)) {
+			fprintf(stderr, "stap: cannot enter %s: %s\n", build, strerror(errno));
+			_exit(127);
+		}
+		execl("/bin/sh", "sh", "-c", script, (char *)NULL);
+		fprintf(stderr, "stap: cannot run /bin/sh: %s\n", strerror(errno));
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) < 0)
+		return -errno;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/*
+ * Precompiled headers. The kernel's headers are most of what compiling a
+ * small file costs, so pass 4 precompiles them (GCC PCH) with the
+ * recipe's own options: once per runtime key, the -D lines and runtime.h
+ * (for the generated file and the runtime's parts), and once per recipe,
+ * the lines that start kbuild's NAME.mod.c. GCC uses a PCH only when the
+ * macros it was made with are defined the same way, so the compiles that
+ * use one get the same fixed KBUILD_BASENAME/KBUILD_MODNAME (the
+ * module's own name is in NAME.mod.c, where the kernel reads it, and in
+ * stp_module.name). A PCH GCC refuses is a warning (-Winvalid-pch) in the
+ * build log, and the header is then read as text: slower, same module.
+ */
+#define PCH_NAME "stap"
+
+/* @cmd with the value of its option @opt (up to the next space) set to
+ * @val. */
+static char *set_define(struct arena *a, const char *cmd, const char *opt, const char *val)
+{
+	const char *p = strstr(cmd, opt), *end;
+
+	if (!p)
+		return (char *)cmd;
+	p += strlen(opt);
+	end = p + strcspn(p, " ");
+	return arena_printf(a, "%.*s%s%s", (int)(p - cmd), cmd, val, end);
+}
+
+static char *fixed_names(struct arena *a, const char *cmd)
+{
+	cmd = set_define(a, cmd, "-DKBUILD_BASENAME=", "'\"" PCH_NAME "\"'");
+	cmd = set_define(a, cmd, "-DKBUILD_MODNAME=", "'\"" PCH_NAME "\"'");
+	return set_define(a, cmd, "-D__KBUILD_MODNAME=", "kmod_" PCH_NAME);
+}
+
+/* Compile @cmd using the precompiled @hdr: -include it first (before the
+ * kernel's own -include files, which it holds; compiler-version.h, the
+ * one of them without an include guard, is dropped). NULL when @cmd is
+ * not of the expected shape. */
+static char *pch_use(struct arena *a, const char *cmd, const char *hdr)
+{
+	const char *p, *w = cmd + strspn(cmd, " "), *we = w + strcspn(w, " ");
+	char *r;
+
+	if (!*w || !strstr(cmd, " -c -o "))
+		return NULL;
+	r = fixed_names(a, arena_printf(a, "%.*s -include %s -Winvalid-pch -Wno-error=invalid-pch%s",
+					(int)(we - cmd), cmd, hdr, we));
+	p = strstr(r, "/linux/compiler-version.h ");
+	if (p) {
+		const char *inc = p;
+
+		while (inc > r && inc[-1] != ' ')
+			inc--;
+		if (inc - r >= 9 && !strncmp(inc - 9, "-include ", 9))
+			r = arena_printf(a, "%.*s%s", (int)(inc - 9 - r), r,
+					 p + strlen("/linux/compiler-version.h"));
+	}
+	return r;
+}
+
+/* The command that precompiles @hdr into @gch with the options of the
+ * compile @cmd (its output, source and what follows them, objtool, left
+ * out). NULL when @cmd is not of the expected shape. */
+static char *pch_make(struct arena *a, const char *cmd, const char *hdr, const char *gch)
+{
+	const char *c = strstr(cmd, " -c -o "), *o, *src, *end;
+
+	if (!c)
+		return NULL;
+	o = c + strlen(" -c -o ");
+	src = o + strcspn(o, " ");
+	if (*src)
+		src++;
+	end = src + strcspn(src, " ");
+	if (src == end)
+		return NULL;
+	return fixed_names(a, arena_printf(a, "%.*s -x c-header -c -o %s %s", (int)(c - cmd), cmd,
+					   gch, hdr));
+}
+
 /* The recipe as cached: one "STEP<TAB>COMMAND" line per step. */
 static bool recipe_parse(struct arena *a, const char *text, struct recipe *r)
 {
@@ -503,6 +618,44 @@ static bool recipe_parse(struct arena *a, const char *text, struct recipe *r)
 	return true;
 }
 
+/* The lines kbuild's NAME.mod.c starts with (its #include and #define
+ * lines, which are the same in every module), precompiled as @hdr with
+ * the options of the recipe's NAME.mod.o compile, from the probe module
+ * in @dir. @hdr, or NULL when that failed (NAME.mod.c is then compiled
+ * as it is). */
+static const char *mod_pch_make(const struct session *s, struct arena *a, const char *build,
+				const char *dir, const struct recipe *r, const char *hdr)
+{
+	struct strbuf modc = STRBUF_INIT, pre = STRBUF_INIT;
+	const char *line, *mk = NULL;
+	char path[4200];
+	bool ok = false;
+
+	snprintf(path, sizeof(path), "%s/" CAP_NAME ".mod.c", dir);
+	if (slurp(&modc, path))
+		goto out;
+	sb_adds(&pre, "/* stap: the headers kbuild's NAME.mod.c starts with, to precompile */\n");
+	for (line = sb_str(&modc); *line; ) {
+		size_t l = strcspn(line, "\n");
+
+		if (strncmp(line, "#include ", 9) && strncmp(line, "#define ", 8) && l)
+			break;
+		sb_addn(&pre, line, l);
+		sb_addc(&pre, '\n');
+		line += l + (line[l] == '\n');
+	}
+	mk = pch_make(a, replace_all(a, replace_all(a, r->cmd[R_MODO], "@D@", dir), "@N@", CAP_NAME),
+		      hdr, arena_printf(a, "%s.gch.$$", hdr));
+	snprintf(path, sizeof(path), "%s/pch.log", dir);
+	ok = mk && !cache_put(hdr, sb_str(&pre)) &&
+	     run_sh(s, build, arena_printf(a, "set -e\n%s\nmv -f %s.gch.$$ %s.gch\n", mk, hdr, hdr),
+		    path) == 0;
+out:
+	sb_release(&modc);
+	sb_release(&pre);
+	return ok ? hdr : NULL;
+}
+
 static const char cap_src[] =
 	"/* stap: the module kbuild builds once per kernel tree, whose commands pass 4 reuses */\n"
 	"#include <linux/module.h>\n"
@@ -515,11 +668,12 @@ static const char cap_rt[] =
 
 /* Run kbuild on the probe module in a scratch directory and read its
  * commands into @r (text in *@text for the cache; 6.12's module-common.o
- * is copied to @common). 0, or -1 with *@why set (the caller falls back
+ * is copied to @common, the headers NAME.mod.c starts with are
+ * precompiled as @modpch). 0, or -1 with *@why set (the caller falls back
  * to kbuild). */
 static int recipe_capture(const struct session *s, struct arena *a, const char *build,
 			  const char *rt, struct recipe *r, struct strbuf *text,
-			  const char *common, const char **why)
+			  const char *common, const char *modpch, const char **why)
 {
 	char tmpl[] = "/tmp/stapcapXXXXXX", path[4200];
 	int i, st, err = -1;
@@ -578,6 +732,8 @@ static int recipe_capture(const struct session *s, struct arena *a, const char *
 		if (!s->no_cache && !copy_file(path, common))
 			r->common_o = common;
 	}
+	if (!s->no_cache)
+		r->mod_pch = mod_pch_make(s, a, build, tmpl, r, modpch);
 	err = 0;
 out:
 	if (s->keep_tmp)
@@ -613,7 +769,7 @@ static int recipe_get(const struct session *s, struct arena *a, const char *buil
 		"tools/objtool/objtool",
 	};
 	struct strbuf key = STRBUF_INIT, text = STRBUF_INIT;
-	const char *dir = arena_printf(a, "%s/recipe", cache_dir(a)), *cached, *common;
+	const char *dir = arena_printf(a, "%s/recipe", cache_dir(a)), *cached, *common, *modpch;
 	char hash[33];
 	size_t k;
 	int i, err = 0;
@@ -630,9 +786,12 @@ static int recipe_get(const struct session *s, struct arena *a, const char *buil
 	r->hash = arena_printf(a, "%s", hash);
 	cached = arena_printf(a, "%s/%s.txt", dir, hash);
 	common = arena_printf(a, "%s/%s.common.o", dir, hash);
+	modpch = arena_printf(a, "%s/%s.modpch.h", dir, hash);
 	if (!s->no_cache && slurp(&text, cached) == 0 && recipe_parse(a, sb_str(&text), r)) {
 		if (r->cmd[R_COMMON] && access(common, R_OK) == 0)
 			r->common_o = common;
+		if (access(arena_printf(a, "%s.gch", modpch), R_OK) == 0)
+			r->mod_pch = modpch;
 		goto out;
 	}
 	memset(r, 0, sizeof(*r));
@@ -640,7 +799,7 @@ static int recipe_get(const struct session *s, struct arena *a, const char *buil
 	sb_reset(&text);
 	if (!s->no_cache)
 		mkdir_p(dir);
-	if (recipe_capture(s, a, build, rt, r, &text, common, why)) {
+	if (recipe_capture(s, a, build, rt, r, &text, common, modpch, why)) {
 		err = -1;
 		goto out;
 	}
@@ -691,25 +850,39 @@ static int runtime_parts(struct arena *a, const char *rt, const char ***parts)
  * by one shell in the kernel tree @build. The @nparts runtime parts
  * (none when the archive came from the cache) are compiled beside the
  * generated file, in as many lanes as there are CPUs (up to 4), and put
- * into the archive. The status of the shell (see run_make). */
+ * into the archive. With @pch (the runtime's precompiled header; made
+ * first when @make_pch), the generated file and the parts use it. The
+ * status of the shell (see run_make). */
 static int direct_build(const struct session *s, struct arena *a, const char *build,
 			const struct recipe *r, const char *dir, const char *name,
-			const char **parts, int nparts, const char *log)
+			const char **parts, int nparts, const char *pch, bool make_pch,
+			const char *log)
 {
 	struct strbuf sc = STRBUF_INIT, lane[4] = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT };
-	const char *c[R_NSTEPS], *ld, *sp;
+	const char *c[R_NSTEPS], *ld, *sp, *src, *rtc, *modo;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	int st, i, nlanes = nparts ? (int)(ncpu < 1 ? 1 : ncpu > 4 ? 4 : ncpu) : 1;
-	pid_t pid;
 
 	for (i = 0; i < R_NSTEPS; i++)
 		c[i] = r->cmd[i] ? replace_all(a, replace_all(a, r->cmd[i], "@D@", dir), "@N@", name)
 				 : NULL;
-	sb_addf(&lane[0], "%s\n", c[R_SRC]);
+	src = c[R_SRC];
+	rtc = c[R_RT];
+	sb_adds(&sc, "set -e\n");
+	if (pch) {
+		const char *mk = make_pch ? pch_make(a, src, pch, arena_printf(a, "%s.gch.$$", pch)) : NULL;
+
+		if (make_pch && mk)
+			sb_addf(&sc, "%s\nmv -f %s.gch.$$ %s.gch\n", mk, pch, pch);
+		if (!make_pch || mk) {
+			src = pch_use(a, src, pch) ?: src;
+			rtc = pch_use(a, rtc, pch) ?: rtc;
+		}
+	}
+	sb_addf(&lane[0], "%s\n", src);
 	for (i = 0; i < nparts; i++)
 		sb_addf(&lane[(i + 1) % nlanes], "%s\n",
-			replace_all(a, c[R_RT], "@R@", arena_printf(a, RT_OBJ "_%s", parts[i])));
-	sb_adds(&sc, "set -e\n");
+			replace_all(a, rtc, "@R@", arena_printf(a, RT_OBJ "_%s", parts[i])));
 	for (i = 0; i < nlanes; i++)
 		sb_addf(&sc, "( set -e\n%s) & p%d=$!\n", sb_str(&lane[i]), i);
 	sb_adds(&sc, "st=0\n");
@@ -718,7 +891,7 @@ static int direct_build(const struct session *s, struct arena *a, const char *bu
 	sb_adds(&sc, "[ $st = 0 ]\n");
 	if (nparts) {
 		/* binutils' ar beside the recipe's ld (x86_64-linux-gnu-ld) */
-		ld = c[R_KO];
+		ld = c[R_KO] + strspn(c[R_KO], " ");
 		sp = strchr(ld, ' ');
 		if (sp && sp - ld >= 2 && !strncmp(sp - 2, "ld", 2))
 			sb_addf(&sc, "%.*sar", (int)(sp - ld - 2), ld);
@@ -732,7 +905,13 @@ static int direct_build(const struct session *s, struct arena *a, const char *bu
 	/* modpost (6.1) reads the CRCs of what an object exports (none
 	 * here) from the #SYMVER lines of its .cmd file */
 	sb_addf(&sc, ": >%s/.%s_src.o.cmd\n: >%s/." RT_OBJ ".a.cmd\n", dir, name, dir);
-	sb_addf(&sc, "%s\n%s\n%s\n%s\n", c[R_LINK], c[R_ORDER], c[R_MODPOST], c[R_MODO]);
+	sb_addf(&sc, "%s\n%s\n%s\n", c[R_LINK], c[R_ORDER], c[R_MODPOST]);
+	modo = r->mod_pch ? pch_use(a, c[R_MODO], r->mod_pch) : NULL;
+	if (modo)	/* the name where the kernel reads it, the -D fixed */
+		sb_addf(&sc, "sed -i 's/\\<KBUILD_MODNAME\\>/\"%s\"/g' %s/%s.mod.c\n%s\n", name, dir,
+			name, modo);
+	else
+		sb_addf(&sc, "%s\n", c[R_MODO]);
 	if (c[R_COMMON] && !r->common_o)
 		sb_addf(&sc, "%s\n", c[R_COMMON]);
 	sb_addf(&sc, "%s\n", c[R_KO]);
@@ -740,30 +919,9 @@ static int direct_build(const struct session *s, struct arena *a, const char *bu
 		sb_release(&lane[i]);
 	if (s->verbose[3] >= 3)
 		fprintf(stderr, "Pass 4: in %s:\n%s", build, sb_str(&sc));
-	fflush(NULL);
-	pid = fork();
-	if (pid == 0) {
-		if (s->verbose[3] < 2) {
-			int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-			if (fd >= 0) {
-				dup2(fd, 1);
-				dup2(fd, 2);
-				close(fd);
-			}
-		}
-		if (chdir(build)) {
-			fprintf(stderr, "stap: cannot enter %s: %s\n", build, strerror(errno));
-			_exit(127);
-		}
-		execl("/bin/sh", "sh", "-c", sb_str(&sc), (char *)NULL);
-		fprintf(stderr, "stap: cannot run /bin/sh: %s\n", strerror(errno));
-		_exit(127);
-	}
+	st = run_sh(s, build, sb_str(&sc), log);
 	sb_release(&sc);
-	if (pid < 0 || waitpid(pid, &st, 0) < 0)
-		return -errno;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	return st;
 }
 
 int build_module(const struct session *s, struct diag *d,
@@ -773,7 +931,8 @@ int build_module(const struct session *s, struct diag *d,
 {
 	struct strbuf key = STRBUF_INIT, log = STRBUF_INIT, rtsrc = STRBUF_INIT;
 	struct strbuf rtkey = STRBUF_INIT, rtdefs = STRBUF_INIT;
-	const char **parts = NULL;
+	const char **parts = NULL, *pchdir, *pch = NULL;
+	bool make_pch = false;
 	int nparts = 0;
 	const char *rt = runtime_dir(s), *build = ki->build_dir, *cdir, *cached;
 	const char *rel = ki->release ? ki->release : "RELEASE";
@@ -863,6 +1022,15 @@ int build_module(const struct session *s, struct diag *d,
 		have_rt = !s->no_cache && access(rt_cached, R_OK) == 0 && !symlink(rt_cached, obj);
 		if (!have_rt)
 			nparts = runtime_parts(a, rt, &parts);
+		/* the runtime's precompiled header: -D lines and runtime.h */
+		pchdir = s->no_cache ? tmpl : arena_printf(a, "%s/runtime/%s.pch", cache_dir(a), rthash);
+		pch = arena_printf(a, "%s/stap_pch.h", pchdir);
+		if (access(arena_printf(a, "%s.gch", pch), R_OK)) {
+			make_pch = true;
+			if ((!s->no_cache && mkdir_p(pchdir)) ||
+			    cache_put(pch, arena_printf(a, "%s#include \"runtime.h\"\n", sb_str(&rtdefs))))
+				pch = NULL;
+		}
 		for (i = 0; i < nparts && !err; i++) {
 			snprintf(obj, sizeof(obj), "%s/" RT_OBJ "_%s.c", tmpl, parts[i]);
 			err = write_file(obj, arena_printf(a, "%s#define STP_PART_ONE 1\n#define STP_PART_%s 1\n#include \"runtime.c\"\n",
@@ -885,7 +1053,8 @@ int build_module(const struct session *s, struct diag *d,
 			fprintf(stderr, "Pass 4: building with the kbuild commands recorded for %s (recipe %.12s), %s\n",
 				build, recipe.hash, have_rt ? "runtime from the cache" :
 				arena_printf(a, "compiling the runtime (%d parts)", nparts));
-		err = direct_build(s, a, build, &recipe, tmpl, name, parts, nparts, path);
+		err = direct_build(s, a, build, &recipe, tmpl, name, parts, nparts, pch, make_pch,
+				   path);
 	} else {
 		err = run_make(s, build, tmpl, path, false);
 	}
