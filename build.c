@@ -426,6 +426,7 @@ struct recipe {
 	const char *common_o;		/* the cached .module-common.o, or NULL */
 	const char *mod_pch;		/* NAME.mod.c's headers precompiled (the
 					 * header; its .gch beside it), or NULL */
+	const char *env;		/* what kbuild exports, as shell exports */
 };
 
 /* @text with every @from replaced by @to (in @a). */
@@ -606,6 +607,9 @@ static bool recipe_parse(struct arena *a, const char *text, struct recipe *r)
 
 		if (!tab || !nl || tab > nl)
 			return false;
+		if (tab - line == 3 && !strncmp(line, "env", 3))
+			r->env = arena_printf(a, "%s%.*s\n", r->env ? r->env : "", (int)(nl - tab - 1),
+					      tab + 1);
 		for (i = 0; i < R_NSTEPS; i++)
 			if ((size_t)(tab - line) == strlen(rstep_name[i]) &&
 			    !strncmp(line, rstep_name[i], (size_t)(tab - line)))
@@ -615,7 +619,47 @@ static bool recipe_parse(struct arena *a, const char *text, struct recipe *r)
 	for (i = 0; i < R_NSTEPS; i++)
 		if (!r->cmd[i] && i != R_COMMON)
 			return false;
-	return true;
+	return r->env != NULL;
+}
+
+/* The variables make exported to kbuild's commands (Debian's objtool
+ * wrapper needs SRCARCH, for one), from `env -0` in @path: those not in
+ * our own environment with the same value, make's own left out, as
+ * "export NAME='VALUE'" lines into @text ("env<TAB>" before each) and
+ * r->env. false when there are none. */
+static bool recipe_env(struct arena *a, const char *path, struct recipe *r, struct strbuf *text)
+{
+	struct strbuf env = STRBUF_INIT, sh = STRBUF_INIT;
+	const char *p;
+
+	if (slurp(&env, path)) {
+		sb_release(&env);
+		return false;
+	}
+	for (p = env.buf; p < env.buf + env.len; p += strlen(p) + 1) {
+		const char *eq = strchr(p, '='), *v, *own;
+		char *name;
+
+		if (!eq || eq == p || strchr(p, '\n') || strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != (size_t)(eq - p) ||
+		    !strncmp(p, "MAKE", 4) || !strncmp(p, "MFLAGS=", 7))
+			continue;
+		name = arena_strndup(a, p, (size_t)(eq - p));
+		own = getenv(name);
+		if (own && !strcmp(own, eq + 1))
+			continue;
+		sb_addf(text, "env\texport %s='", name);
+		sb_addf(&sh, "export %s='", name);
+		for (v = eq + 1; *v; v++) {
+			sb_adds(text, *v == '\'' ? "'\\''" : arena_strndup(a, v, 1));
+			sb_adds(&sh, *v == '\'' ? "'\\''" : arena_strndup(a, v, 1));
+		}
+		sb_adds(text, "'\n");
+		sb_adds(&sh, "'\n");
+	}
+	r->env = sh.len ? sb_to_arena(&sh, a) : NULL;
+	sb_release(&env);
+	sb_release(&sh);
+	return r->env != NULL;
 }
 
 /* The lines kbuild's NAME.mod.c starts with (its #include and #define
@@ -648,8 +692,8 @@ static const char *mod_pch_make(const struct session *s, struct arena *a, const 
 		      hdr, arena_printf(a, "%s.gch.$$", hdr));
 	snprintf(path, sizeof(path), "%s/pch.log", dir);
 	ok = mk && !cache_put(hdr, sb_str(&pre)) &&
-	     run_sh(s, build, arena_printf(a, "set -e\n%s\nmv -f %s.gch.$$ %s.gch\n", mk, hdr, hdr),
-		    path) == 0;
+	     run_sh(s, build, arena_printf(a, "set -e\n%s%s\nmv -f %s.gch.$$ %s.gch\n", r->env, mk,
+					   hdr, hdr), path) == 0;
 out:
 	sb_release(&modc);
 	sb_release(&pre);
@@ -692,7 +736,10 @@ static int recipe_capture(const struct session *s, struct arena *a, const char *
 		st = write_file(path, "");
 	snprintf(path, sizeof(path), "%s/Makefile", tmpl);
 	if (!st)
-		st = write_file(path, kbuild_makefile_rt(a, CAP_NAME, rt, CAP_RT));
+		st = write_file(path, arena_printf(a, "%s"
+			"$(obj)/" CAP_NAME "_src.o: $(obj)/stap_kbuild.env\n"
+			"$(obj)/stap_kbuild.env: FORCE\n\tenv -0 >$@\n",
+			kbuild_makefile_rt(a, CAP_NAME, rt, CAP_RT)));
 	if (st) {
 		*why = arena_printf(a, "cannot write into %s: %s", tmpl, strerror(-st));
 		goto out;
@@ -726,6 +773,11 @@ static int recipe_capture(const struct session *s, struct arena *a, const char *
 		r->cmd[i] = replace_all(a, replace_all(a, replace_all(a, c, tmpl, "@D@"),
 						       CAP_NAME, "@N@"), CAP_RT, "@R@");
 		sb_addf(text, "%s\t%s\n", rstep_name[i], r->cmd[i]);
+	}
+	snprintf(path, sizeof(path), "%s/stap_kbuild.env", tmpl);
+	if (!recipe_env(a, path, r, text)) {
+		*why = "no environment recorded from kbuild";
+		goto out;
 	}
 	if (r->cmd[R_COMMON]) {
 		snprintf(path, sizeof(path), "%s/.module-common.o", tmpl);
@@ -868,7 +920,7 @@ static int direct_build(const struct session *s, struct arena *a, const char *bu
 				 : NULL;
 	src = c[R_SRC];
 	rtc = c[R_RT];
-	sb_adds(&sc, "set -e\n");
+	sb_addf(&sc, "set -e\n%s", r->env);
 	if (pch) {
 		const char *mk = make_pch ? pch_make(a, src, pch, arena_printf(a, "%s.gch.$$", pch)) : NULL;
 
@@ -1056,6 +1108,9 @@ int build_module(const struct session *s, struct diag *d,
 		err = direct_build(s, a, build, &recipe, tmpl, name, parts, nparts, pch, make_pch,
 				   path);
 	} else {
+		if (s->verbose[3] && use_kbuild(s))
+			fprintf(stderr, "Pass 4: building with kbuild (%s)\n",
+				s->kbuild ? "--kbuild" : "STAP_KBUILD");
 		err = run_make(s, build, tmpl, path, false);
 	}
 	if (err) {
