@@ -1025,6 +1025,9 @@ int build_module(const struct session *s, struct diag *d,
 		sb_addf(&key, "\n@@B %s", s->kbuild_vars.v[i]);
 	sb_addf(&key, "\n@@M %s%s", kbuild_makefile(a, name, rt),
 		keep_dwarf(s) ? "" : "LDFLAGS_MODULE=--strip-debug\n");
+	/* kbuild's module links the whole runtime: not the same file */
+	if (use_kbuild(s))
+		sb_adds(&key, "\n@@kbuild");
 	hash_hex(key.buf, key.len, STAP_VERSION, hash);
 
 	cdir = arena_printf(a, "%s/%.2s", cache_dir(a), hash);

@@ -18,6 +18,7 @@
 #include "parse/parse.h"
 #include "session.h"
 #include "build.h"
+#include "early.h"
 #include "translate/translate.h"
 #include "util/strbuf.h"
 #include "util/arena.h"
@@ -525,8 +526,45 @@ static char *with_name(struct arena *a, const char *text, const char *name)
 	return sb_to_arena(&sb, a);
 }
 
+/* Pass 4's end (-p4: NAME.ko into the current directory) or pass 5, with
+ * module @ko named @name (@tmp: its temporary directory, or NULL). */
+static int pass45(struct parse_env *env, const struct session *s, struct kernel_info *ki,
+		  struct arena *a, const char *ko, const char *name, const char *tmp)
+{
+	int rc;
+
+	if (s->last_pass == 4) {
+		const char *local = arena_printf(a, "%s.ko", name);
+		FILE *in = fopen(ko, "rb"), *out = in ? fopen(local, "wb") : NULL;
+		char chunk[65536];
+		size_t n;
+
+		while (in && out && (n = fread(chunk, 1, sizeof(chunk), in)) > 0)
+			fwrite(chunk, 1, n, out);
+		if (in)
+			fclose(in);
+		if (!out || fclose(out)) {
+			diag_fail(env->diag, -EIO, NULL, "cannot copy the module to %s", local);
+			rc = 1;
+		} else {
+			puts(local);
+			rc = 0;
+		}
+	} else {
+		rc = run_module(s, env->diag, a, ko, ki->release);
+	}
+	build_remove_tmp(tmp);
+	return rc;
+}
+
+static bool elab_inputs(void *ctx, void (*fn)(void *arg, const char *path), void *arg)
+{
+	return dw_inputs(ctx, fn, arg);
+}
+
 static int pass345(struct parse_env *env, const struct session *s,
-		   struct elab *e, struct kernel_info *ki, struct arena *a)
+		   struct elab *e, struct kernel_info *ki, struct arena *a,
+		   const char *early)
 {
 	struct pass_clock clk;
 	char *buf = NULL, hash[33];
@@ -568,28 +606,11 @@ static int pass345(struct parse_env *env, const struct session *s,
 		fprintf(stderr, "Pass 4: compiled C into \"%s\" ", ko);
 		print_usage_since(&clk);
 	}
-	if (s->last_pass == 4) {
-		const char *local = arena_printf(a, "%s.ko", name);
-		FILE *in = fopen(ko, "rb"), *out = in ? fopen(local, "wb") : NULL;
-		char chunk[65536];
-		size_t n;
-
-		while (in && out && (n = fread(chunk, 1, sizeof(chunk), in)) > 0)
-			fwrite(chunk, 1, n, out);
-		if (in)
-			fclose(in);
-		if (!out || fclose(out)) {
-			diag_fail(env->diag, -EIO, NULL, "cannot copy the module to %s", local);
-			rc = 1;
-		} else {
-			puts(local);
-			rc = 0;
-		}
-	} else {
-		rc = run_module(s, env->diag, a, ko, ki->release);
-	}
-	build_remove_tmp(tmp);
-	return rc;
+	/* an early entry for the next run: only after a run that said
+	 * nothing (a hit prints nothing of passes 1-3) */
+	if (early && !tmp && !diag_errors(env->diag) && !env->diag->warnings)
+		early_record(a, early, ko, name, elab_inputs, e);
+	return pass45(env, s, ki, a, ko, name, tmp);
 }
 
 /* -l, -L and the --dump-* options; exit status 0 iff something listed. */
@@ -628,6 +649,7 @@ int main(int argc, char **argv)
 	struct parse_env env;
 	struct ast_file *file = NULL;
 	struct elab elab = { 0 };
+	const char *early, *ko, *name;
 	int rc = 0;
 
 	session_init(&sess, arena);
@@ -652,6 +674,14 @@ int main(int argc, char **argv)
 		rc = listing(&env, &sess, &elab);
 		goto out;
 	}
+	/* the module cache, before anything is parsed (early.c) */
+	early = early_key(&sess, &kinfo, arena, argc, argv);
+	if (early && early_lookup(arena, early, &ko, &name) == 0) {
+		if (sess.verbose[3])
+			fprintf(stderr, "Pass 4: using cached %s (before pass 1)\n", ko);
+		rc = pass45(&env, &sess, &kinfo, arena, ko, name, NULL);
+		goto out;
+	}
 	if (pass1(&env, &sess, &file) < 0) {
 		fputs("Pass 1: parse failed.  [man error::pass1]\n", stderr);
 		rc = 1;
@@ -671,7 +701,7 @@ int main(int argc, char **argv)
 		elab_print(&elab, stdout, sess.verbose[1] > 0);
 		goto out;
 	}
-	rc = pass345(&env, &sess, &elab, &kinfo, arena);
+	rc = pass345(&env, &sess, &elab, &kinfo, arena, early);
 out:
 	if (fflush(stdout) != 0)
 		rc = 1;
