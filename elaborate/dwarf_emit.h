@@ -8,7 +8,7 @@
  *
  * The interface a body is written against: translate/translate.c
  * (embedded_function) defines STAP_RETURN(v), STAP_ERROR(fmt, ...),
- * STAP_RETVALUE and STAP_ARG_<param> around it; runtime/linux/mem.c
+ * STAP_RETVALUE and STAP_ARG_<param> around it; runtime/linux/mem.h
  * defines STP_DW_REGS (the probed struct pt_regs *, NULL without one),
  * STP_DW_FETCH(dst, addr) and STP_DW_FETCH_N(dst, addr, n) (fault-safe
  * reads that end the handler with an error), runtime/linux/kmod.c
