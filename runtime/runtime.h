@@ -97,5 +97,6 @@
 #include "linux/print.h"
 #include "linux/globals.h"
 #include "linux/tapset_support.h"
+#include "linux/handler.h"
 
 #endif

@@ -68,12 +68,7 @@ void stp_flush(struct stp_context *c);
  * returns where to write, with at least min(n, STP_PRINT_MAX) + 1 bytes. */
 char *stp_out_reserve(struct stp_context *c, size_t n);
 
-/* Claim this CPU's context for @p (preemption must be off). NULL when the
- * context is busy (counted as skipped). */
-struct stp_context *stp_enter(const struct stp_probe *p, s64 budget);
-void stp_leave(struct stp_context *c);
-/* Run @p's condition and body in an entered context. */
-void stp_run_body(struct stp_context *c, const struct stp_probe *p);
+/* Entering and leaving a handler: inline, in handler.h. */
 /* The common path of every handler: claim, run, release. */
 void stp_run_probe(const struct stp_probe *p, struct pt_regs *regs, s64 budget);
 

@@ -102,7 +102,7 @@ void stp_skipped(void)
 
 /* A handler ended with an error: report it; past MAXERRORS the session
  * ends (error probes run, end probes do not). */
-static void stp_session_error_count(struct stp_context *c)
+void stp_session_error_count(struct stp_context *c)
 {
 	int n = atomic_inc_return(&stp_sess.errors);
 
