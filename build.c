@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* build.c: pass 4. The generated C and a kbuild Makefile go into a
- * temporary directory, `make -C BUILD M=DIR modules` builds the module
- * against the target kernel's tree (with the runtime's directory on the
- * include path), and the result is kept in the cache under a hash of
- * everything that shapes it: the C text (script, tapsets, -D, -G), the
- * runtime's sources, the kernel tree's release and configuration, -B
- * variables and the translator's version. */
+/* build.c: pass 4 (doc/build.md). The generated C (NAME_src.c) and the
+ * runtime (runtime.c, in parts) are compiled and linked into NAME.ko
+ * against the target kernel's tree: by the commands kbuild runs for a
+ * module, recorded once per tree (the recipe) and run by one shell with
+ * the kernel's headers precompiled, or (--kbuild, or when the recipe
+ * cannot be recorded) by `make -C BUILD M=DIR modules`. The result is
+ * kept in the cache under a hash of everything that shapes it: the C text
+ * (script, tapsets, -D, -G), the runtime's sources, the kernel tree's
+ * release and configuration, -B variables, the way it was built and the
+ * translator's version; the recipe, the runtime's archive and the
+ * precompiled headers are cached too. */
 #include "config.h"
 
 #include <dirent.h>
