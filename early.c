@@ -7,8 +7,9 @@
  * runtime and -I files, the kernel tree, the environment that steers
  * lookups) to the module pass 4 cached, with the files pass 2 read along
  * the way (debuginfo, programs) and their sizes and times, checked on a
- * hit. Entries are written only after a run without any diagnostic (a hit
- * prints nothing of passes 1-3) whose DWARF lookups all succeeded. */
+ * hit. Entries are written only after a run without errors whose DWARF
+ * lookups all succeeded; the warnings it printed are kept and printed
+ * again on a hit. */
 #include "config.h"
 
 #include <dirent.h>
@@ -167,7 +168,8 @@ static const char *entry_path(struct arena *a, const char *key)
 	return arena_printf(a, "%s/early/%.2s/%s.txt", cache_dir(a), key, key + 2);
 }
 
-int early_lookup(struct arena *a, const char *key, const char **ko, const char **name)
+int early_lookup(struct arena *a, const char *key, const char **ko, const char **name,
+		 const char **diag)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char buf[65536];
@@ -176,7 +178,7 @@ int early_lookup(struct arena *a, const char *key, const char **ko, const char *
 	FILE *f = fopen(entry_path(a, key), "rb");
 	bool ok = true;
 
-	*ko = *name = NULL;
+	*ko = *name = *diag = NULL;
 	if (!f)
 		return -ENOENT;
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
@@ -186,6 +188,11 @@ int early_lookup(struct arena *a, const char *key, const char **ko, const char *
 		size_t l = strcspn(line, "\n");
 		const char *tab = memchr(line, '\t', l);
 
+		if (l == 4 && !strncmp(line, "diag", 4)) {
+			/* the rest: what the recorded run printed */
+			*diag = arena_strndup(a, line + 5, strlen(line + 5));
+			break;
+		}
 		if (!tab) {
 			ok = false;
 			break;
@@ -223,7 +230,7 @@ static void add_input(void *arg, const char *path)
 }
 
 void early_record(struct arena *a, const char *key, const char *ko, const char *name,
-		  bool (*inputs)(void *ctx, void (*fn)(void *arg, const char *path), void *arg),
+		  const char *diag, bool (*inputs)(void *ctx, void (*fn)(void *arg, const char *path), void *arg),
 		  void *ctx)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -233,6 +240,7 @@ void early_record(struct arena *a, const char *key, const char *ko, const char *
 
 	sb_addf(&sb, "ko\t%s\nname\t%s\n", ko, name);
 	if (inputs(ctx, add_input, &sb)) {
+		sb_addf(&sb, "diag\n%s", diag ? diag : "");
 		snprintf(dir, sizeof(dir), "%s", path);
 		*strrchr(dir, '/') = '\0';
 		iov = (struct iovec){ sb.buf, sb.len };

@@ -14,14 +14,17 @@ struct session;
  * listings, a script from stdin). */
 const char *early_key(const struct session *s, const struct kernel_info *ki,
 		      struct arena *a, int argc, char **argv);
-/* 0 with *@ko (the cached module) and *@name (the module's name) when
+/* 0 with *@ko (the cached module), *@name (the module's name) and *@diag
+ * (the warnings the recorded run printed, to print again) when
  * @key has an entry whose recorded inputs are unchanged; else -ENOENT (no
  * entry) or -ESTALE. */
-int early_lookup(struct arena *a, const char *key, const char **ko, const char **name);
-/* Record @key -> @ko (module @name) with the files @inputs reports
+int early_lookup(struct arena *a, const char *key, const char **ko, const char **name,
+		 const char **diag);
+/* Record @key -> @ko (module @name, @diag the warnings printed) with the
+ * files @inputs reports
  * (dw_inputs over the elaboration @ctx); nothing when it returns false. */
 void early_record(struct arena *a, const char *key, const char *ko, const char *name,
-		  bool (*inputs)(void *ctx, void (*fn)(void *arg, const char *path), void *arg),
+		  const char *diag, bool (*inputs)(void *ctx, void (*fn)(void *arg, const char *path), void *arg),
 		  void *ctx);
 
 #endif

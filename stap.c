@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* stap.c: the driver: options into a session, then the passes. */
+#define _GNU_SOURCE	/* fopencookie */
 #include "config.h"
 
 #include <ctype.h>
@@ -557,6 +558,14 @@ static int pass45(struct parse_env *env, const struct session *s, struct kernel_
 	return rc;
 }
 
+/* The diagnostics' stream: stderr, and a copy kept for the early cache's
+ * entry (printed again on a hit). */
+static ssize_t tee_write(void *cookie, const char *buf, size_t n)
+{
+	sb_addn(cookie, buf, n);
+	return (ssize_t)fwrite(buf, 1, n, stderr);
+}
+
 static bool elab_inputs(void *ctx, void (*fn)(void *arg, const char *path), void *arg)
 {
 	return dw_inputs(ctx, fn, arg);
@@ -564,7 +573,7 @@ static bool elab_inputs(void *ctx, void (*fn)(void *arg, const char *path), void
 
 static int pass345(struct parse_env *env, const struct session *s,
 		   struct elab *e, struct kernel_info *ki, struct arena *a,
-		   const char *early)
+		   const char *early, const struct strbuf *diag_copy)
 {
 	struct pass_clock clk;
 	char *buf = NULL, hash[33];
@@ -608,8 +617,8 @@ static int pass345(struct parse_env *env, const struct session *s,
 	}
 	/* an early entry for the next run: only after a run that said
 	 * nothing (a hit prints nothing of passes 1-3) */
-	if (early && !tmp && !diag_errors(env->diag) && !env->diag->warnings)
-		early_record(a, early, ko, name, elab_inputs, e);
+	if (early && !tmp && !diag_errors(env->diag))
+		early_record(a, early, ko, name, sb_str(diag_copy), elab_inputs, e);
 	return pass45(env, s, ki, a, ko, name, tmp);
 }
 
@@ -649,14 +658,19 @@ int main(int argc, char **argv)
 	struct parse_env env;
 	struct ast_file *file = NULL;
 	struct elab elab = { 0 };
-	const char *early, *ko, *name;
+	const char *early, *ko, *name, *warned;
+	struct strbuf diag_copy = STRBUF_INIT;
+	FILE *diag_out;
 	int rc = 0;
 
 	session_init(&sess, arena);
 	parse_options(&sess, arena, argc, argv);
 	sess.tapset_dir = session_tapset_dir();
 
-	diag_init(&diag, stderr);
+	diag_out = fopencookie(&diag_copy, "w", (cookie_io_functions_t){ .write = tee_write });
+	if (diag_out)
+		setvbuf(diag_out, NULL, _IONBF, 0);
+	diag_init(&diag, diag_out ? diag_out : stderr);
 	diag.no_warnings = sess.no_warnings;
 	diag.warnings_are_errors = sess.warnings_as_errors;
 	diag.show_origin = sess.verbose[0] >= 2;
@@ -676,7 +690,8 @@ int main(int argc, char **argv)
 	}
 	/* the module cache, before anything is parsed (early.c) */
 	early = early_key(&sess, &kinfo, arena, argc, argv);
-	if (early && early_lookup(arena, early, &ko, &name) == 0) {
+	if (early && early_lookup(arena, early, &ko, &name, &warned) == 0) {
+		fputs(warned, stderr);
 		if (sess.verbose[3])
 			fprintf(stderr, "Pass 4: using cached %s (before pass 1)\n", ko);
 		rc = pass45(&env, &sess, &kinfo, arena, ko, name, NULL);
@@ -701,12 +716,15 @@ int main(int argc, char **argv)
 		elab_print(&elab, stdout, sess.verbose[1] > 0);
 		goto out;
 	}
-	rc = pass345(&env, &sess, &elab, &kinfo, arena, early);
+	rc = pass345(&env, &sess, &elab, &kinfo, arena, early, &diag_copy);
 out:
 	if (fflush(stdout) != 0)
 		rc = 1;
 	dw_close_all(&elab);	/* libdw handles, the function index images */
 	diag_release(&diag);
+	if (diag_out)
+		fclose(diag_out);
+	sb_release(&diag_copy);
 	arena_free(arena);
 	return rc;
 }
