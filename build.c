@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* build.c: pass 4. The generated C and a kbuild Makefile go into a
- * temporary directory, `make -C BUILD M=DIR modules` builds the module
- * against the target kernel's tree (with the runtime's directory on the
- * include path), and the result is kept in the cache under a hash of
- * everything that shapes it: the C text (script, tapsets, -D, -G), the
- * runtime's sources, the kernel tree's release and configuration, -B
- * variables and the translator's version. */
+/* build.c: pass 4 (doc/build.md). The generated C (NAME_src.c) and the
+ * runtime (runtime.c, in parts) are compiled and linked into NAME.ko
+ * against the target kernel's tree: by the commands kbuild runs for a
+ * module, recorded once per tree (the recipe) and run by one shell with
+ * the kernel's headers precompiled, or (--kbuild, or when the recipe
+ * cannot be recorded) by `make -C BUILD M=DIR modules`. The result is
+ * kept in the cache under a hash of everything that shapes it: the C text
+ * (script, tapsets, -D, -G), the runtime's sources, the kernel tree's
+ * release and configuration, -B variables, the way it was built and the
+ * translator's version; the recipe, the runtime's archive and the
+ * precompiled headers are cached too. */
 #include "config.h"
 
 #include <dirent.h>
@@ -27,6 +31,7 @@
 #include "util/diag.h"
 #include "util/kernel_info.h"
 #include "util/strbuf.h"
+#include "translate/translate.h"
 
 #ifndef RUNTIME_SOURCE_DIR
 #define RUNTIME_SOURCE_DIR "/usr/share/systemtap/runtime"
@@ -358,20 +363,621 @@ out:
 	return err;
 }
 
+/* The module's objects: the generated file NAME_src.c and the runtime,
+ * stap_runtime.c (the -D lines, then #include "runtime.c"), linked into
+ * NAME.ko. */
+#define RT_OBJ "stap_runtime"
+
 /* The module's kbuild Makefile. The kernel's configuration asks for -g
  * (Debian's has DEBUG_INFO), which would make DWARF most of the file's
  * bytes; nothing reads it, so the module is built with -g0 (and linked
  * with --strip-debug, see run_make) unless -B STAP_MODULE_DWARF=1 asks
  * for it (for debugging the runtime). */
-static const char *kbuild_makefile(struct arena *a, const char *name, const char *rt)
+static const char *kbuild_makefile_rt(struct arena *a, const char *name, const char *rt,
+				      const char *rtobj)
 {
 	return arena_printf(a,
 		"obj-m := %s.o\n"
+		"%s-y := %s_src.o %s.o\n"
 		"ccflags-y := -I%s -include $(src)/stap_autoconf.h -Werror -Wno-declaration-after-statement\n"
 		"ifeq ($(STAP_MODULE_DWARF),)\n"
 		"ccflags-y += -g0\n"
 		"endif\n",
-		name, rt);
+		name, name, name, rtobj, rt);
+}
+
+static const char *kbuild_makefile(struct arena *a, const char *name, const char *rt)
+{
+	return kbuild_makefile_rt(a, name, rt, RT_OBJ);
+}
+
+/* --kbuild, or STAP_KBUILD set to something other than 0 */
+static bool use_kbuild(const struct session *s)
+{
+	const char *env = getenv("STAP_KBUILD");
+
+	return s->kbuild || (env && *env && strcmp(env, "0"));
+}
+
+/*
+ * The direct build. Once per kernel tree (and Makefile, -B variables),
+ * kbuild builds a small module of the same shape as ours (two objects,
+ * the same ccflags) in a scratch directory, and the commands it ran are
+ * read back from its .cmd files: the recipe. Every later module is built
+ * by running those commands with the scratch directory and module name
+ * replaced by the module's, without make (doc/build.md). The runtime
+ * object and 6.12's .module-common.o are cached on their own.
+ */
+#define CAP_NAME "stpcapmod"
+#define CAP_RT "stpcaprt"
+
+enum rstep { R_MOD, R_SRC, R_RT, R_LINK, R_ORDER, R_MODPOST, R_MODO, R_COMMON, R_KO, R_NSTEPS };
+
+static const char *const rstep_name[R_NSTEPS] = {
+	"mod", "src", "rt", "link", "order", "modpost", "modo", "common", "ko",
+};
+
+/* The .cmd file of each step in the scratch directory (@N@: CAP_NAME). */
+static const char *const rstep_file[R_NSTEPS] = {
+	".@N@.mod.cmd", ".@N@_src.o.cmd", ".@R@.o.cmd", ".@N@.o.cmd",
+	".modules.order.cmd", ".Module.symvers.cmd", ".@N@.mod.o.cmd",
+	"..module-common.o.cmd", ".@N@.ko.cmd",
+};
+
+struct recipe {
+	const char *cmd[R_NSTEPS];	/* NULL: not run (R_COMMON before 6.12) */
+	const char *hash;
+	const char *common_o;		/* the cached .module-common.o, or NULL */
+	const char *mod_pch;		/* NAME.mod.c's headers precompiled (the
+					 * header; its .gch beside it), or NULL */
+	const char *env;		/* what kbuild exports, as shell exports */
+};
+
+/* @text with every @from replaced by @to (in @a). */
+static char *replace_all(struct arena *a, const char *text, const char *from, const char *to)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t fl = strlen(from);
+	const char *p;
+
+	while ((p = strstr(text, from))) {
+		sb_addn(&sb, text, (size_t)(p - text));
+		sb_adds(&sb, to);
+		text = p + fl;
+	}
+	sb_adds(&sb, text);
+	return sb_to_arena(&sb, a);
+}
+
+/* The command of a kbuild .cmd file's "cmd_T := ..." (or, since 6.5,
+ * "savedcmd_T := ...") line, make's escapes undone ($$ is $, $(pound)
+ * is #), or NULL. */
+static char *cmd_of(struct arena *a, const char *path)
+{
+	struct strbuf f = STRBUF_INIT, c = STRBUF_INIT;
+	const char *line, *p, *end;
+	char *r = NULL;
+
+	if (slurp(&f, path))
+		goto out;
+	for (line = sb_str(&f); line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		if (strncmp(line, "cmd_", 4) && strncmp(line, "savedcmd_", 9))
+			continue;
+		p = strstr(line, " := ");
+		end = strchr(line, '\n');
+		if (!p || (end && p > end))
+			continue;
+		for (p += 4; *p && *p != '\n'; p++) {
+			if (p[0] == '$' && p[1] == '$') {
+				sb_addc(&c, '$');
+				p++;
+			} else if (!strncmp(p, "$(pound)", 8)) {
+				sb_addc(&c, '#');
+				p += 7;
+			} else {
+				sb_addc(&c, *p);
+			}
+		}
+		r = sb_to_arena(&c, a);
+		break;
+	}
+out:
+	sb_release(&f);
+	sb_release(&c);
+	return r;
+}
+
+/* Run the shell commands @script in the kernel tree @build, their output
+ * into @log (or through, with -v -v). Its status (see run_make). */
+static int run_sh(const struct session *s, const char *build, const char *script,
+		  const char *log)
+{
+	pid_t pid;
+	int st;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		if (s->verbose[3] < 2) {
+			int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+			if (fd >= 0) {
+				dup2(fd, 1);
+				dup2(fd, 2);
+				close(fd);
+			}
+		}
+		if (chdir(build)) {
+			fprintf(stderr, "stap: cannot enter %s: %s\n", build, strerror(errno));
+			_exit(127);
+		}
+		execl("/bin/sh", "sh", "-c", script, (char *)NULL);
+		fprintf(stderr, "stap: cannot run /bin/sh: %s\n", strerror(errno));
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) < 0)
+		return -errno;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/*
+ * Precompiled headers. The kernel's headers are most of what compiling a
+ * small file costs, so pass 4 precompiles them (GCC PCH) with the
+ * recipe's own options: once per runtime key, the -D lines and runtime.h
+ * (for the generated file and the runtime's parts), and once per recipe,
+ * the lines that start kbuild's NAME.mod.c. GCC uses a PCH only when the
+ * macros it was made with are defined the same way, so the compiles that
+ * use one get the same fixed KBUILD_BASENAME/KBUILD_MODNAME (the
+ * module's own name is in NAME.mod.c, where the kernel reads it, and in
+ * stp_module.name). A PCH GCC refuses is a warning (-Winvalid-pch) in the
+ * build log, and the header is then read as text: slower, same module.
+ */
+#define PCH_NAME "stap"
+
+/* @cmd with the value of its option @opt (up to the next space) set to
+ * @val. */
+static char *set_define(struct arena *a, const char *cmd, const char *opt, const char *val)
+{
+	const char *p = strstr(cmd, opt), *end;
+
+	if (!p)
+		return (char *)cmd;
+	p += strlen(opt);
+	end = p + strcspn(p, " ");
+	return arena_printf(a, "%.*s%s%s", (int)(p - cmd), cmd, val, end);
+}
+
+static char *fixed_names(struct arena *a, const char *cmd)
+{
+	cmd = set_define(a, cmd, "-DKBUILD_BASENAME=", "'\"" PCH_NAME "\"'");
+	cmd = set_define(a, cmd, "-DKBUILD_MODNAME=", "'\"" PCH_NAME "\"'");
+	return set_define(a, cmd, "-D__KBUILD_MODNAME=", "kmod_" PCH_NAME);
+}
+
+/* Compile @cmd using the precompiled @hdr: -include it first (before the
+ * kernel's own -include files, which it holds; compiler-version.h, the
+ * one of them without an include guard, is dropped). NULL when @cmd is
+ * not of the expected shape. */
+static char *pch_use(struct arena *a, const char *cmd, const char *hdr)
+{
+	const char *p, *w = cmd + strspn(cmd, " "), *we = w + strcspn(w, " ");
+	char *r;
+
+	if (!*w || !strstr(cmd, " -c -o "))
+		return NULL;
+	r = fixed_names(a, arena_printf(a, "%.*s -include %s -Winvalid-pch -Wno-error=invalid-pch%s",
+					(int)(we - cmd), cmd, hdr, we));
+	p = strstr(r, "/linux/compiler-version.h ");
+	if (p) {
+		const char *inc = p;
+
+		while (inc > r && inc[-1] != ' ')
+			inc--;
+		if (inc - r >= 9 && !strncmp(inc - 9, "-include ", 9))
+			r = arena_printf(a, "%.*s%s", (int)(inc - 9 - r), r,
+					 p + strlen("/linux/compiler-version.h"));
+	}
+	return r;
+}
+
+/* The command that precompiles @hdr into @gch with the options of the
+ * compile @cmd (its output, source and what follows them, objtool, left
+ * out). NULL when @cmd is not of the expected shape. */
+static char *pch_make(struct arena *a, const char *cmd, const char *hdr, const char *gch)
+{
+	const char *c = strstr(cmd, " -c -o "), *o, *src, *end;
+
+	if (!c)
+		return NULL;
+	o = c + strlen(" -c -o ");
+	src = o + strcspn(o, " ");
+	if (*src)
+		src++;
+	end = src + strcspn(src, " ");
+	if (src == end)
+		return NULL;
+	return fixed_names(a, arena_printf(a, "%.*s -x c-header -c -o %s %s", (int)(c - cmd), cmd,
+					   gch, hdr));
+}
+
+/* The recipe as cached: one "STEP<TAB>COMMAND" line per step. */
+static bool recipe_parse(struct arena *a, const char *text, struct recipe *r)
+{
+	const char *line = text;
+	int i;
+
+	while (line && *line) {
+		const char *tab = strchr(line, '\t'), *nl = strchr(line, '\n');
+
+		if (!tab || !nl || tab > nl)
+			return false;
+		if (tab - line == 3 && !strncmp(line, "env", 3))
+			r->env = arena_printf(a, "%s%.*s\n", r->env ? r->env : "", (int)(nl - tab - 1),
+					      tab + 1);
+		for (i = 0; i < R_NSTEPS; i++)
+			if ((size_t)(tab - line) == strlen(rstep_name[i]) &&
+			    !strncmp(line, rstep_name[i], (size_t)(tab - line)))
+				r->cmd[i] = arena_printf(a, "%.*s", (int)(nl - tab - 1), tab + 1);
+		line = nl + 1;
+	}
+	for (i = 0; i < R_NSTEPS; i++)
+		if (!r->cmd[i] && i != R_COMMON)
+			return false;
+	return r->env != NULL;
+}
+
+/* The variables make exported to kbuild's commands (Debian's objtool
+ * wrapper needs SRCARCH, for one), from `env -0` in @path: those not in
+ * our own environment with the same value, make's own left out, as
+ * "export NAME='VALUE'" lines into @text ("env<TAB>" before each) and
+ * r->env. false when there are none. */
+static bool recipe_env(struct arena *a, const char *path, struct recipe *r, struct strbuf *text)
+{
+	struct strbuf env = STRBUF_INIT, sh = STRBUF_INIT;
+	const char *p;
+
+	if (slurp(&env, path)) {
+		sb_release(&env);
+		return false;
+	}
+	for (p = env.buf; p < env.buf + env.len; p += strlen(p) + 1) {
+		const char *eq = strchr(p, '='), *v, *own;
+		char *name;
+
+		if (!eq || eq == p || strchr(p, '\n') || strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != (size_t)(eq - p) ||
+		    !strncmp(p, "MAKE", 4) || !strncmp(p, "MFLAGS=", 7))
+			continue;
+		name = arena_strndup(a, p, (size_t)(eq - p));
+		own = getenv(name);
+		if (own && !strcmp(own, eq + 1))
+			continue;
+		sb_addf(text, "env\texport %s='", name);
+		sb_addf(&sh, "export %s='", name);
+		for (v = eq + 1; *v; v++) {
+			sb_adds(text, *v == '\'' ? "'\\''" : arena_strndup(a, v, 1));
+			sb_adds(&sh, *v == '\'' ? "'\\''" : arena_strndup(a, v, 1));
+		}
+		sb_adds(text, "'\n");
+		sb_adds(&sh, "'\n");
+	}
+	r->env = sh.len ? sb_to_arena(&sh, a) : NULL;
+	sb_release(&env);
+	sb_release(&sh);
+	return r->env != NULL;
+}
+
+/* The lines kbuild's NAME.mod.c starts with (its #include and #define
+ * lines, which are the same in every module), precompiled as @hdr with
+ * the options of the recipe's NAME.mod.o compile, from the probe module
+ * in @dir. @hdr, or NULL when that failed (NAME.mod.c is then compiled
+ * as it is). */
+static const char *mod_pch_make(const struct session *s, struct arena *a, const char *build,
+				const char *dir, const struct recipe *r, const char *hdr)
+{
+	struct strbuf modc = STRBUF_INIT, pre = STRBUF_INIT;
+	const char *line, *mk = NULL;
+	char path[4200];
+	bool ok = false;
+
+	snprintf(path, sizeof(path), "%s/" CAP_NAME ".mod.c", dir);
+	if (slurp(&modc, path))
+		goto out;
+	sb_adds(&pre, "/* stap: the headers kbuild's NAME.mod.c starts with, to precompile */\n");
+	for (line = sb_str(&modc); *line; ) {
+		size_t l = strcspn(line, "\n");
+
+		if (strncmp(line, "#include ", 9) && strncmp(line, "#define ", 8) && l)
+			break;
+		sb_addn(&pre, line, l);
+		sb_addc(&pre, '\n');
+		line += l + (line[l] == '\n');
+	}
+	mk = pch_make(a, replace_all(a, replace_all(a, r->cmd[R_MODO], "@D@", dir), "@N@", CAP_NAME),
+		      hdr, arena_printf(a, "%s.gch.$$", hdr));
+	snprintf(path, sizeof(path), "%s/pch.log", dir);
+	ok = mk && !cache_put(hdr, sb_str(&pre)) &&
+	     run_sh(s, build, arena_printf(a, "set -e\n%s%s\nmv -f %s.gch.$$ %s.gch\n", r->env, mk,
+					   hdr, hdr), path) == 0;
+out:
+	sb_release(&modc);
+	sb_release(&pre);
+	return ok ? hdr : NULL;
+}
+
+static const char cap_src[] =
+	"/* stap: the module kbuild builds once per kernel tree, whose commands pass 4 reuses */\n"
+	"#include <linux/module.h>\n"
+	"int stp_cap(void);\n"
+	"static int __init stp_cap_init(void)\n{\n\treturn stp_cap();\n}\n"
+	"static void __exit stp_cap_exit(void)\n{\n}\n"
+	"module_init(stp_cap_init);\nmodule_exit(stp_cap_exit);\nMODULE_LICENSE(\"GPL\");\n";
+static const char cap_rt[] =
+	"#include <linux/kernel.h>\nint stp_cap(void);\nint stp_cap(void)\n{\n\treturn 0;\n}\n";
+
+/* Run kbuild on the probe module in a scratch directory and read its
+ * commands into @r (text in *@text for the cache; 6.12's module-common.o
+ * is copied to @common, the headers NAME.mod.c starts with are
+ * precompiled as @modpch). 0, or -1 with *@why set (the caller falls back
+ * to kbuild). */
+static int recipe_capture(const struct session *s, struct arena *a, const char *build,
+			  const char *rt, struct recipe *r, struct strbuf *text,
+			  const char *common, const char *modpch, const char **why)
+{
+	char tmpl[] = "/tmp/stapcapXXXXXX", path[4200];
+	int i, st, err = -1;
+
+	if (!mkdtemp(tmpl)) {
+		*why = arena_printf(a, "cannot create a temporary directory: %s", strerror(errno));
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/" CAP_NAME "_src.c", tmpl);
+	st = write_file(path, cap_src);
+	snprintf(path, sizeof(path), "%s/" CAP_RT ".c", tmpl);
+	if (!st)
+		st = write_file(path, cap_rt);
+	snprintf(path, sizeof(path), "%s/stap_autoconf.h", tmpl);
+	if (!st)
+		st = write_file(path, "");
+	snprintf(path, sizeof(path), "%s/Makefile", tmpl);
+	if (!st)
+		st = write_file(path, arena_printf(a, "%s"
+			"$(obj)/" CAP_NAME "_src.o: $(obj)/stap_kbuild.env\n"
+			"$(obj)/stap_kbuild.env: FORCE\n\tenv -0 >$@\n",
+			kbuild_makefile_rt(a, CAP_NAME, rt, CAP_RT)));
+	if (st) {
+		*why = arena_printf(a, "cannot write into %s: %s", tmpl, strerror(-st));
+		goto out;
+	}
+	snprintf(path, sizeof(path), "%s/build.log", tmpl);
+	if (s->verbose[3])
+		fprintf(stderr, "Pass 4: recording the kbuild commands of %s\n", build);
+	st = run_make(s, build, tmpl, path, false);
+	if (st) {
+		*why = st < 0 ? arena_printf(a, "cannot run make: %s", strerror(-st))
+			      : arena_printf(a, "kbuild failed on the probe module (exit status %d)", st);
+		goto out;
+	}
+	for (i = 0; i < R_NSTEPS; i++) {
+		const char *file = replace_all(a, replace_all(a, rstep_file[i], "@N@", CAP_NAME),
+					       "@R@", CAP_RT);
+		char *c;
+
+		snprintf(path, sizeof(path), "%s/%s", tmpl, file);
+		c = cmd_of(a, path);
+		if (!c && i != R_COMMON) {
+			*why = arena_printf(a, "no command in kbuild's %s", file);
+			goto out;
+		}
+		if (!c)
+			continue;
+		if (strchr(c, '\n')) {
+			*why = arena_printf(a, "a command of more than one line in %s", file);
+			goto out;
+		}
+		r->cmd[i] = replace_all(a, replace_all(a, replace_all(a, c, tmpl, "@D@"),
+						       CAP_NAME, "@N@"), CAP_RT, "@R@");
+		sb_addf(text, "%s\t%s\n", rstep_name[i], r->cmd[i]);
+	}
+	snprintf(path, sizeof(path), "%s/stap_kbuild.env", tmpl);
+	if (!recipe_env(a, path, r, text)) {
+		*why = "no environment recorded from kbuild";
+		goto out;
+	}
+	if (r->cmd[R_COMMON]) {
+		snprintf(path, sizeof(path), "%s/.module-common.o", tmpl);
+		if (!s->no_cache && !copy_file(path, common))
+			r->common_o = common;
+	}
+	if (!s->no_cache)
+		r->mod_pch = mod_pch_make(s, a, build, tmpl, r, modpch);
+	err = 0;
+out:
+	if (s->keep_tmp)
+		fprintf(stderr, "Keeping temporary directory \"%s\"\n", tmpl);
+	else
+		remove_tree(tmpl);
+	return err;
+}
+
+/* The size and time of a file of the kernel tree, for a cache key. */
+static void stat_key(struct strbuf *key, const char *build, const char *file)
+{
+	char path[4200];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", build, file);
+	if (stat(path, &st))
+		sb_addf(key, "\n@@%s none", file);
+	else
+		sb_addf(key, "\n@@%s %lld %lld", file, (long long)st.st_size,
+			(long long)st.st_mtime);
+}
+
+/* The recipe for @build, from the cache or recorded now. 0, or -1 with
+ * *@why set. */
+static int recipe_get(const struct session *s, struct arena *a, const char *build,
+		      const char *rt, const char *tree_key, struct recipe *r,
+		      const char **why)
+{
+	static const char *const files[] = {
+		"Makefile", "scripts/Makefile.build", "scripts/Makefile.modpost",
+		"scripts/Makefile.modfinal", "scripts/Makefile.lib", "scripts/mod/modpost",
+		"tools/objtool/objtool",
+	};
+	struct strbuf key = STRBUF_INIT, text = STRBUF_INIT;
+	const char *dir = arena_printf(a, "%s/recipe", cache_dir(a)), *cached, *common, *modpch;
+	char hash[33];
+	size_t k;
+	int i, err = 0;
+
+	memset(r, 0, sizeof(*r));
+	sb_adds(&key, tree_key);
+	for (k = 0; k < sizeof(files) / sizeof(files[0]); k++)
+		stat_key(&key, build, files[k]);
+	for (i = 0; i < s->kbuild_vars.n; i++)
+		sb_addf(&key, "\n@@B %s", s->kbuild_vars.v[i]);
+	sb_addf(&key, "\n@@M %s%s", kbuild_makefile_rt(a, CAP_NAME, rt, CAP_RT),
+		keep_dwarf(s) ? "" : "LDFLAGS_MODULE=--strip-debug\n");
+	hash_hex(key.buf, key.len, STAP_VERSION "recipe", hash);
+	r->hash = arena_printf(a, "%s", hash);
+	cached = arena_printf(a, "%s/%s.txt", dir, hash);
+	common = arena_printf(a, "%s/%s.common.o", dir, hash);
+	modpch = arena_printf(a, "%s/%s.modpch.h", dir, hash);
+	if (!s->no_cache && slurp(&text, cached) == 0 && recipe_parse(a, sb_str(&text), r)) {
+		if (r->cmd[R_COMMON] && access(common, R_OK) == 0)
+			r->common_o = common;
+		if (access(arena_printf(a, "%s.gch", modpch), R_OK) == 0)
+			r->mod_pch = modpch;
+		goto out;
+	}
+	memset(r, 0, sizeof(*r));
+	r->hash = arena_printf(a, "%s", hash);
+	sb_reset(&text);
+	if (!s->no_cache)
+		mkdir_p(dir);
+	if (recipe_capture(s, a, build, rt, r, &text, common, modpch, why)) {
+		err = -1;
+		goto out;
+	}
+	if (!s->no_cache)
+		cache_put(cached, sb_str(&text));	/* best effort */
+out:
+	sb_release(&key);
+	sb_release(&text);
+	return err;
+}
+
+/* The runtime's parts: the NAMEs of runtime.c's `defined(STP_PART_NAME)`
+ * (see there), in order. */
+static int runtime_parts(struct arena *a, const char *rt, const char ***parts)
+{
+	static const char tok[] = "defined(STP_PART_";
+	struct strbuf src = STRBUF_INIT;
+	const char *p, **v = NULL;
+	char path[4200];
+	size_t cap = 0;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "%s/runtime.c", rt);
+	if (!slurp(&src, path)) {
+		for (p = strstr(sb_str(&src), tok); p; p = strstr(p, tok)) {
+			const char *bol = p;
+			size_t l;
+
+			while (bol > sb_str(&src) && bol[-1] != '\n')
+				bol--;
+			p += sizeof(tok) - 1;
+			if (strncmp(bol, "#if", 3))
+				continue;	/* a comment */
+			l = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+			if (!l || p[l] != ')')
+				continue;
+			v = arena_grow(a, v, (size_t)n, &cap, sizeof(*v));
+			v[n++] = arena_printf(a, "%.*s", (int)l, p);
+		}
+	}
+	sb_release(&src);
+	*parts = v;
+	return n;
+}
+
+/* Build module @name in @dir (the sources written, NAME.mod listing the
+ * generated object and the runtime archive) by the recipe's commands, run
+ * by one shell in the kernel tree @build. The @nparts runtime parts
+ * (none when the archive came from the cache) are compiled beside the
+ * generated file, in as many lanes as there are CPUs (up to 4), and put
+ * into the archive. With @pch (the runtime's precompiled header; made
+ * first when @make_pch), the generated file and the parts use it. The
+ * status of the shell (see run_make). */
+static int direct_build(const struct session *s, struct arena *a, const char *build,
+			const struct recipe *r, const char *dir, const char *name,
+			const char **parts, int nparts, const char *pch, bool make_pch,
+			const char *log)
+{
+	struct strbuf sc = STRBUF_INIT, lane[4] = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT };
+	const char *c[R_NSTEPS], *ld, *sp, *src, *rtc, *modo;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int st, i, nlanes = nparts ? (int)(ncpu < 1 ? 1 : ncpu > 4 ? 4 : ncpu) : 1;
+
+	for (i = 0; i < R_NSTEPS; i++)
+		c[i] = r->cmd[i] ? replace_all(a, replace_all(a, r->cmd[i], "@D@", dir), "@N@", name)
+				 : NULL;
+	src = c[R_SRC];
+	rtc = c[R_RT];
+	sb_addf(&sc, "set -e\n%s", r->env);
+	if (pch) {
+		const char *mk = make_pch ? pch_make(a, src, pch, arena_printf(a, "%s.gch.$$", pch)) : NULL;
+
+		if (make_pch && mk)
+			sb_addf(&sc, "%s\nmv -f %s.gch.$$ %s.gch\n", mk, pch, pch);
+		if (!make_pch || mk) {
+			src = pch_use(a, src, pch) ?: src;
+			rtc = pch_use(a, rtc, pch) ?: rtc;
+		}
+	}
+	sb_addf(&lane[0], "%s\n", src);
+	for (i = 0; i < nparts; i++)
+		sb_addf(&lane[(i + 1) % nlanes], "%s\n",
+			replace_all(a, rtc, "@R@", arena_printf(a, RT_OBJ "_%s", parts[i])));
+	for (i = 0; i < nlanes; i++)
+		sb_addf(&sc, "( set -e\n%s) & p%d=$!\n", sb_str(&lane[i]), i);
+	sb_adds(&sc, "st=0\n");
+	for (i = 0; i < nlanes; i++)
+		sb_addf(&sc, "wait $p%d || st=1\n", i);
+	sb_adds(&sc, "[ $st = 0 ]\n");
+	if (nparts) {
+		/* binutils' ar beside the recipe's ld (x86_64-linux-gnu-ld) */
+		ld = c[R_KO] + strspn(c[R_KO], " ");
+		sp = strchr(ld, ' ');
+		if (sp && sp - ld >= 2 && !strncmp(sp - 2, "ld", 2))
+			sb_addf(&sc, "%.*sar", (int)(sp - ld - 2), ld);
+		else
+			sb_adds(&sc, "ar");
+		sb_addf(&sc, " rcsD %s/" RT_OBJ ".a", dir);
+		for (i = 0; i < nparts; i++)
+			sb_addf(&sc, " %s/" RT_OBJ "_%s.o", dir, parts[i]);
+		sb_adds(&sc, "\n");
+	}
+	/* modpost (6.1) reads the CRCs of what an object exports (none
+	 * here) from the #SYMVER lines of its .cmd file */
+	sb_addf(&sc, ": >%s/.%s_src.o.cmd\n: >%s/." RT_OBJ ".a.cmd\n", dir, name, dir);
+	sb_addf(&sc, "%s\n%s\n%s\n", c[R_LINK], c[R_ORDER], c[R_MODPOST]);
+	modo = r->mod_pch ? pch_use(a, c[R_MODO], r->mod_pch) : NULL;
+	if (modo)	/* the name where the kernel reads it, the -D fixed */
+		sb_addf(&sc, "sed -i 's/\\<KBUILD_MODNAME\\>/\"%s\"/g' %s/%s.mod.c\n%s\n", name, dir,
+			name, modo);
+	else
+		sb_addf(&sc, "%s\n", c[R_MODO]);
+	if (c[R_COMMON] && !r->common_o)
+		sb_addf(&sc, "%s\n", c[R_COMMON]);
+	sb_addf(&sc, "%s\n", c[R_KO]);
+	for (i = 0; i < 4; i++)
+		sb_release(&lane[i]);
+	if (s->verbose[3] >= 3)
+		fprintf(stderr, "Pass 4: in %s:\n%s", build, sb_str(&sc));
+	st = run_sh(s, build, sb_str(&sc), log);
+	sb_release(&sc);
+	return st;
 }
 
 int build_module(const struct session *s, struct diag *d,
@@ -379,12 +985,18 @@ int build_module(const struct session *s, struct diag *d,
 		 const char *c_text, const char *name, const char **ko,
 		 const char **tmp)
 {
-	struct strbuf key = STRBUF_INIT, log = STRBUF_INIT;
+	struct strbuf key = STRBUF_INIT, log = STRBUF_INIT, rtsrc = STRBUF_INIT;
+	struct strbuf rtkey = STRBUF_INIT, rtdefs = STRBUF_INIT;
+	const char **parts = NULL, *pchdir, *pch = NULL;
+	bool make_pch = false;
+	int nparts = 0;
 	const char *rt = runtime_dir(s), *build = ki->build_dir, *cdir, *cached;
 	const char *rel = ki->release ? ki->release : "RELEASE";
-	char hash[33], tmpl[] = "/tmp/stapXXXXXX", path[4200];
-	const char *features;
-	bool made = false, keep = s->keep_tmp;
+	const char *rt_cached = NULL, *why = NULL;
+	char hash[33], rthash[33], tmpl[] = "/tmp/stapXXXXXX", path[4200];
+	const char *features, *tree_key;
+	bool made = false, keep = s->keep_tmp, direct = false, have_rt = false;
+	struct recipe recipe;
 	struct stat st;
 	int i, err;
 
@@ -399,16 +1011,27 @@ int build_module(const struct session *s, struct diag *d,
 	slurp(&key, path);
 	snprintf(path, sizeof(path), "%s/include/generated/utsrelease.h", build);
 	slurp(&key, path);
-	err = autoconf_header(s, d, a, rt, build, sb_str(&key), &features);
+	tree_key = arena_printf(a, "%s", sb_str(&key));
+	err = autoconf_header(s, d, a, rt, build, tree_key, &features);
 	if (err)
 		goto out;
-	sb_adds(&key, features);
+	/* the runtime's own translation unit: the -D lines, then runtime.c */
+	sb_adds(&rtdefs, "/* Generated by stap: the runtime of the module */\n");
+	translate_defines(s, &rtdefs);
+	sb_addf(&rtsrc, "%s#include \"runtime.c\"\n", sb_str(&rtdefs));
+	/* what the runtime object depends on besides the recipe's command */
+	sb_adds(&rtkey, features);
+	sb_adds(&rtkey, sb_str(&rtsrc));
+	slurp_runtime(&rtkey, rt, 0);
+	sb_adds(&key, sb_str(&rtkey));
 	sb_adds(&key, c_text);
-	slurp_runtime(&key, rt, 0);
 	for (i = 0; i < s->kbuild_vars.n; i++)
 		sb_addf(&key, "\n@@B %s", s->kbuild_vars.v[i]);
 	sb_addf(&key, "\n@@M %s%s", kbuild_makefile(a, name, rt),
 		keep_dwarf(s) ? "" : "LDFLAGS_MODULE=--strip-debug\n");
+	/* kbuild's module links the whole runtime: not the same file */
+	if (use_kbuild(s))
+		sb_adds(&key, "\n@@kbuild");
 	hash_hex(key.buf, key.len, STAP_VERSION, hash);
 
 	cdir = arena_printf(a, "%s/%.2s", cache_dir(a), hash);
@@ -425,8 +1048,11 @@ int build_module(const struct session *s, struct diag *d,
 		goto out;
 	}
 	made = true;
-	snprintf(path, sizeof(path), "%s/%s.c", tmpl, name);
+	snprintf(path, sizeof(path), "%s/%s_src.c", tmpl, name);
 	err = write_file(path, c_text);
+	snprintf(path, sizeof(path), "%s/" RT_OBJ ".c", tmpl);
+	if (!err)
+		err = write_file(path, sb_str(&rtsrc));
 	snprintf(path, sizeof(path), "%s/stap_autoconf.h", tmpl);
 	if (!err)
 		err = write_file(path, features);
@@ -439,17 +1065,75 @@ int build_module(const struct session *s, struct diag *d,
 		goto out;
 	}
 	snprintf(path, sizeof(path), "%s/build.log", tmpl);
-	err = run_make(s, build, tmpl, path, false);
+	if (!use_kbuild(s)) {
+		direct = recipe_get(s, a, build, rt, tree_key, &recipe, &why) == 0;
+		if (!direct && s->verbose[3])
+			fprintf(stderr, "Pass 4: building with kbuild: the kbuild commands of %s could not be recorded (%s)\n",
+				build, why);
+	}
+	if (direct) {
+		char obj[4200];
+
+		sb_addf(&rtkey, "\n@@rt %s", recipe.cmd[R_RT]);
+		hash_hex(rtkey.buf, rtkey.len, STAP_VERSION "runtime", rthash);
+		rt_cached = arena_printf(a, "%s/runtime/%s.a", cache_dir(a), rthash);
+		snprintf(obj, sizeof(obj), "%s/" RT_OBJ ".a", tmpl);
+		have_rt = !s->no_cache && access(rt_cached, R_OK) == 0 && !symlink(rt_cached, obj);
+		if (!have_rt)
+			nparts = runtime_parts(a, rt, &parts);
+		/* the runtime's precompiled header: -D lines and runtime.h */
+		pchdir = s->no_cache ? tmpl : arena_printf(a, "%s/runtime/%s.pch", cache_dir(a), rthash);
+		pch = arena_printf(a, "%s/stap_pch.h", pchdir);
+		if (access(arena_printf(a, "%s.gch", pch), R_OK)) {
+			make_pch = true;
+			if ((!s->no_cache && mkdir_p(pchdir)) ||
+			    cache_put(pch, arena_printf(a, "%s#include \"runtime.h\"\n", sb_str(&rtdefs))))
+				pch = NULL;
+		}
+		for (i = 0; i < nparts && !err; i++) {
+			snprintf(obj, sizeof(obj), "%s/" RT_OBJ "_%s.c", tmpl, parts[i]);
+			err = write_file(obj, arena_printf(a, "%s#define STP_PART_ONE 1\n#define STP_PART_%s 1\n#include \"runtime.c\"\n",
+							   sb_str(&rtdefs), parts[i]));
+		}
+		snprintf(obj, sizeof(obj), "%s/%s.mod", tmpl, name);
+		if (!err)
+			err = write_file(obj, arena_printf(a, "%s/%s_src.o\n%s/" RT_OBJ ".a\n",
+							   tmpl, name, tmpl));
+		if (!err && recipe.common_o) {
+			snprintf(obj, sizeof(obj), "%s/.module-common.o", tmpl);
+			if (copy_file(recipe.common_o, obj))
+				recipe.common_o = NULL;
+		}
+		if (err) {
+			diag_fail(d, err, NULL, "cannot write into %s: %s", tmpl, strerror(-err));
+			goto out;
+		}
+		if (s->verbose[3])
+			fprintf(stderr, "Pass 4: building with the kbuild commands recorded for %s (recipe %.12s), %s\n",
+				build, recipe.hash, have_rt ? "runtime from the cache" :
+				arena_printf(a, "compiling the runtime (%d parts)", nparts));
+		err = direct_build(s, a, build, &recipe, tmpl, name, parts, nparts, pch, make_pch,
+				   path);
+	} else {
+		if (s->verbose[3] && use_kbuild(s))
+			fprintf(stderr, "Pass 4: building with kbuild (%s)\n",
+				s->kbuild ? "--kbuild" : "STAP_KBUILD");
+		err = run_make(s, build, tmpl, path, false);
+	}
 	if (err) {
-		/* kbuild's own messages say what failed; the caller adds
-		 * "Pass 4: compilation failed" */
+		/* kbuild's (or the compiler's) own messages say what failed;
+		 * the caller adds "Pass 4: compilation failed" */
 		if (err < 0)
 			diag_fail(d, err, arena_printf(a, "module '%s'", name),
-				  "cannot run make: %s", strerror(-err));
+				  "cannot run %s: %s", direct ? "/bin/sh" : "make", strerror(-err));
 		else if (slurp(&log, path) == 0)
 			fputs(sb_str(&log), stderr);
 		err = err < 0 ? err : -EIO;
 		goto out;
+	}
+	if (direct && !have_rt && !s->no_cache && !mkdir_p(arena_printf(a, "%s/runtime", cache_dir(a)))) {
+		snprintf(path, sizeof(path), "%s/" RT_OBJ ".a", tmpl);
+		copy_file(path, rt_cached);	/* best effort */
 	}
 	snprintf(path, sizeof(path), "%s/%s.ko", tmpl, name);
 	if (!s->keep_tmp && !s->no_cache && !mkdir_p(cdir) && !copy_file(path, cached)) {
@@ -473,5 +1157,8 @@ out:
 		remove_tree(tmpl);
 	sb_release(&key);
 	sb_release(&log);
+	sb_release(&rtsrc);
+	sb_release(&rtkey);
+	sb_release(&rtdefs);
 	return err;
 }

@@ -67,6 +67,8 @@ struct session {
 	bool no_global_display;		/* --no-global-var-display */
 	struct strlist kbuild_vars;	/* -B NAME=VALUE */
 	bool no_cache;			/* --disable-cache */
+	bool kbuild;			/* --kbuild (or STAP_KBUILD=1): build with
+					 * make, not the recorded commands */
 	const char *remote;		/* --remote qemu[:WHAT]: WHAT or "" */
 	const char *sysroot;		/* --sysroot DIR: programs named by absolute
 					 * paths are read from DIR/PATH */

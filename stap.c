@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* stap.c: the driver: options into a session, then the passes. */
+#define _GNU_SOURCE	/* fopencookie */
 #include "config.h"
 
 #include <ctype.h>
@@ -18,6 +19,7 @@
 #include "parse/parse.h"
 #include "session.h"
 #include "build.h"
+#include "early.h"
 #include "translate/translate.h"
 #include "util/strbuf.h"
 #include "util/arena.h"
@@ -39,6 +41,7 @@ enum {
 	OPT_ALL_MODULES,
 	OPT_REMOTE,
 	OPT_SYSROOT,
+	OPT_KBUILD,
 };
 
 static const struct option long_options[] = {
@@ -56,6 +59,7 @@ static const struct option long_options[] = {
 	{ "ldd", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "all-modules", no_argument, NULL, OPT_ALL_MODULES },
 	{ "disable-cache", no_argument, NULL, OPT_DISABLE_CACHE },
+	{ "kbuild", no_argument, NULL, OPT_KBUILD },
 	{ "poison-cache", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "clean-cache", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "privilege", required_argument, NULL, OPT_UNSUPPORTED },
@@ -256,6 +260,7 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 		case OPT_COMPATIBLE: s->compatible = optarg; break;
 		case OPT_NO_GLOBAL_DISPLAY: s->no_global_display = true; break;
 		case OPT_DISABLE_CACHE: s->no_cache = true; break;
+		case OPT_KBUILD: s->kbuild = true; break;
 		case OPT_SYSROOT: s->sysroot = optarg; break;
 		case OPT_REMOTE:
 			if (strncmp(optarg, "qemu", 4) || (optarg[4] && optarg[4] != ':'))
@@ -522,8 +527,53 @@ static char *with_name(struct arena *a, const char *text, const char *name)
 	return sb_to_arena(&sb, a);
 }
 
+/* Pass 4's end (-p4: NAME.ko into the current directory) or pass 5, with
+ * module @ko named @name (@tmp: its temporary directory, or NULL). */
+static int pass45(struct parse_env *env, const struct session *s, struct kernel_info *ki,
+		  struct arena *a, const char *ko, const char *name, const char *tmp)
+{
+	int rc;
+
+	if (s->last_pass == 4) {
+		const char *local = arena_printf(a, "%s.ko", name);
+		FILE *in = fopen(ko, "rb"), *out = in ? fopen(local, "wb") : NULL;
+		char chunk[65536];
+		size_t n;
+
+		while (in && out && (n = fread(chunk, 1, sizeof(chunk), in)) > 0)
+			fwrite(chunk, 1, n, out);
+		if (in)
+			fclose(in);
+		if (!out || fclose(out)) {
+			diag_fail(env->diag, -EIO, NULL, "cannot copy the module to %s", local);
+			rc = 1;
+		} else {
+			puts(local);
+			rc = 0;
+		}
+	} else {
+		rc = run_module(s, env->diag, a, ko, ki->release);
+	}
+	build_remove_tmp(tmp);
+	return rc;
+}
+
+/* The diagnostics' stream: stderr, and a copy kept for the early cache's
+ * entry (printed again on a hit). */
+static ssize_t tee_write(void *cookie, const char *buf, size_t n)
+{
+	sb_addn(cookie, buf, n);
+	return (ssize_t)fwrite(buf, 1, n, stderr);
+}
+
+static bool elab_inputs(void *ctx, void (*fn)(void *arg, const char *path), void *arg)
+{
+	return dw_inputs(ctx, fn, arg);
+}
+
 static int pass345(struct parse_env *env, const struct session *s,
-		   struct elab *e, struct kernel_info *ki, struct arena *a)
+		   struct elab *e, struct kernel_info *ki, struct arena *a,
+		   const char *early, const struct strbuf *diag_copy)
 {
 	struct pass_clock clk;
 	char *buf = NULL, hash[33];
@@ -565,28 +615,11 @@ static int pass345(struct parse_env *env, const struct session *s,
 		fprintf(stderr, "Pass 4: compiled C into \"%s\" ", ko);
 		print_usage_since(&clk);
 	}
-	if (s->last_pass == 4) {
-		const char *local = arena_printf(a, "%s.ko", name);
-		FILE *in = fopen(ko, "rb"), *out = in ? fopen(local, "wb") : NULL;
-		char chunk[65536];
-		size_t n;
-
-		while (in && out && (n = fread(chunk, 1, sizeof(chunk), in)) > 0)
-			fwrite(chunk, 1, n, out);
-		if (in)
-			fclose(in);
-		if (!out || fclose(out)) {
-			diag_fail(env->diag, -EIO, NULL, "cannot copy the module to %s", local);
-			rc = 1;
-		} else {
-			puts(local);
-			rc = 0;
-		}
-	} else {
-		rc = run_module(s, env->diag, a, ko, ki->release);
-	}
-	build_remove_tmp(tmp);
-	return rc;
+	/* an early entry for the next run: only after a run that said
+	 * nothing (a hit prints nothing of passes 1-3) */
+	if (early && !tmp && !diag_errors(env->diag))
+		early_record(a, early, ko, name, sb_str(diag_copy), elab_inputs, e);
+	return pass45(env, s, ki, a, ko, name, tmp);
 }
 
 /* -l, -L and the --dump-* options; exit status 0 iff something listed. */
@@ -625,13 +658,19 @@ int main(int argc, char **argv)
 	struct parse_env env;
 	struct ast_file *file = NULL;
 	struct elab elab = { 0 };
+	const char *early, *ko, *name, *warned;
+	struct strbuf diag_copy = STRBUF_INIT;
+	FILE *diag_out;
 	int rc = 0;
 
 	session_init(&sess, arena);
 	parse_options(&sess, arena, argc, argv);
 	sess.tapset_dir = session_tapset_dir();
 
-	diag_init(&diag, stderr);
+	diag_out = fopencookie(&diag_copy, "w", (cookie_io_functions_t){ .write = tee_write });
+	if (diag_out)
+		setvbuf(diag_out, NULL, _IONBF, 0);
+	diag_init(&diag, diag_out ? diag_out : stderr);
 	diag.no_warnings = sess.no_warnings;
 	diag.warnings_are_errors = sess.warnings_as_errors;
 	diag.show_origin = sess.verbose[0] >= 2;
@@ -647,6 +686,15 @@ int main(int argc, char **argv)
 
 	if (sess.list_mode != LIST_NONE || sess.dump != DUMP_NONE) {
 		rc = listing(&env, &sess, &elab);
+		goto out;
+	}
+	/* the module cache, before anything is parsed (early.c) */
+	early = early_key(&sess, &kinfo, arena, argc, argv);
+	if (early && early_lookup(arena, early, &ko, &name, &warned) == 0) {
+		fputs(warned, stderr);
+		if (sess.verbose[3])
+			fprintf(stderr, "Pass 4: using cached %s (before pass 1)\n", ko);
+		rc = pass45(&env, &sess, &kinfo, arena, ko, name, NULL);
 		goto out;
 	}
 	if (pass1(&env, &sess, &file) < 0) {
@@ -668,12 +716,15 @@ int main(int argc, char **argv)
 		elab_print(&elab, stdout, sess.verbose[1] > 0);
 		goto out;
 	}
-	rc = pass345(&env, &sess, &elab, &kinfo, arena);
+	rc = pass345(&env, &sess, &elab, &kinfo, arena, early, &diag_copy);
 out:
 	if (fflush(stdout) != 0)
 		rc = 1;
 	dw_close_all(&elab);	/* libdw handles, the function index images */
 	diag_release(&diag);
+	if (diag_out)
+		fclose(diag_out);
+	sb_release(&diag_copy);
 	arena_free(arena);
 	return rc;
 }

@@ -163,6 +163,11 @@ enum dw_mod_kind dw_mod_kind(const struct dw_mod *m);
 bool dw_mod_has_dwarf(const struct dw_mod *m);
 /* Release the libdw handles of every module opened by @e. */
 void dw_close_all(struct elab *e);
+/* The files pass 2 read DWARF or symbols from (each opened module's
+ * debuginfo file, and a user program's own path), @fn called for each:
+ * what an early cache entry (early.c) checks. false when a module could
+ * not be opened (then the result depends on what is missing). */
+bool dw_inputs(struct elab *e, void (*fn)(void *arg, const char *path), void *arg);
 
 /* ---- dwarf_sdt.c ---- */
 /* The SDT markers of @m (a program or library) in note order (none: 0). */

@@ -8,7 +8,7 @@
  *
  * The interface a body is written against: translate/translate.c
  * (embedded_function) defines STAP_RETURN(v), STAP_ERROR(fmt, ...),
- * STAP_RETVALUE and STAP_ARG_<param> around it; runtime/linux/mem.c
+ * STAP_RETVALUE and STAP_ARG_<param> around it; runtime/linux/mem.h
  * defines STP_DW_REGS (the probed struct pt_regs *, NULL without one),
  * STP_DW_FETCH(dst, addr) and STP_DW_FETCH_N(dst, addr, n) (fault-safe
  * reads that end the handler with an error), runtime/linux/kmod.c
@@ -46,7 +46,7 @@
 	"\t\tSTAP_ERROR(\"cannot access target variables in this context\");\n" \
 	DWE_SLOTS_DECL
 /* ... of a user-space probe (uprobe): the registers are the task's user
- * registers and memory reads are of its user memory (mem.c) */
+ * registers and memory reads are of its user memory (mem.h) */
 #define DWE_HEAD_UREGS								\
 	"\tconst bool stp_dw_user __maybe_unused = true;\n\n"					\
 	"\tif (!STP_DW_REGS || !CONTEXT->user_mode)\n"				\

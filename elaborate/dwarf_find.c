@@ -388,6 +388,23 @@ void dw_close_all(struct elab *e)
 	}
 }
 
+bool dw_inputs(struct elab *e, void (*fn)(void *arg, const char *path), void *arg)
+{
+	size_t i;
+
+	for (i = 0; i < e->dw_list.n; i++) {
+		const struct dw_mod *m = e->dw_list.v[i];
+
+		if (m->error)
+			return false;
+		if (m->path)
+			fn(arg, m->path);
+		if (m->kind == DW_USER && m->name && m->name[0] == '/')
+			fn(arg, m->name);
+	}
+	return true;
+}
+
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;

@@ -105,6 +105,11 @@ u32 stp_map_size(const struct stp_map *m)
 	return m->n;
 }
 
+const struct stp_map_desc *stp_map_desc_of(const struct stp_map *m)
+{
+	return &m->d;
+}
+
 /* Stored strings keep MAXSTRINGLEN - 1 bytes; keys compare the same way. */
 static size_t key_len(const char *s)
 {

@@ -48,6 +48,7 @@ struct stp_map_entry *stp_map_insert(struct stp_map *m, const union stp_arg *key
 void stp_map_delete(struct stp_map *m, const union stp_arg *keys);
 void stp_map_clear(struct stp_map *m);
 u32 stp_map_size(const struct stp_map *m);
+const struct stp_map_desc *stp_map_desc_of(const struct stp_map *m);
 
 /* The value and keys of an entry. */
 s64 *stp_entry_long(const struct stp_map *m, struct stp_map_entry *e);

@@ -40,60 +40,25 @@ struct stp_re_work {
 	u16 stack[2 * STP_RE_MAX_INSTS + 2];
 };
 
+/* Does instruction @in take the subject byte @ch (CHAR, ANY, CLASS)? */
+static inline bool stp_re_consumes(const struct stp_re_inst *in, const u8 (*classes)[32],
+				   unsigned char ch)
+{
+	switch (in->op) {
+	case STP_RE_CHAR:
+		return ch == in->c;
+	case STP_RE_ANY:
+		return true;
+	case STP_RE_CLASS:
+		return classes[in->x][ch >> 3] & (1u << (ch & 7));
+	default:
+		return false;
+	}
+}
+
 /* Does @s contain a match of @prog (@n instructions; classes are 32-byte
  * bitmaps)? */
 bool stp_regex_match(const struct stp_re_inst *prog, unsigned int n,
 		     const u8 (*classes)[32], const char *s, struct stp_re_work *w);
-
-/* ---- captures, for matched() ----
- * A program compiled with captures (STP_RE_SAVE) run as a Pike VM: each
- * thread carries where the groups it went through started and ended.
- * The match is the leftmost one, of the longest extent from there; among
- * the ways to match that extent, the groups are those of the first in
- * the order of the pattern's preferences (an alternative's left side,
- * greedy repetition), as the reference's: "(a|ab)(c|bcd)(d*)" on "abcd"
- * gives a, bcd, "". Still linear: each program position at most once per
- * subject byte. The translator sizes the work for the script's own
- * programs (STP_RE_CAP_INSTS instructions, STP_RE_CAP_SLOTS slots) and
- * defines STP_RE_CAPTURES when the script calls matched(). */
-#ifndef MAXSTRINGLEN
-#define MAXSTRINGLEN 512
-#endif
-#ifndef STP_RE_CAP_INSTS
-#define STP_RE_CAP_INSTS STP_RE_MAX_INSTS
-#endif
-#ifndef STP_RE_CAP_SLOTS
-#define STP_RE_CAP_SLOTS 64
-#endif
-#define STP_RE_UNSET 0xffff	/* a slot no SAVE wrote */
-
-struct stp_re_threads {
-	u32 n;
-	u16 pc[STP_RE_CAP_INSTS];
-	u32 gen[STP_RE_CAP_INSTS];
-	u16 caps[STP_RE_CAP_INSTS][STP_RE_CAP_SLOTS];
-};
-
-struct stp_re_cap_work {
-	struct stp_re_threads sets[2];
-	u16 cur[STP_RE_CAP_SLOTS];		/* the thread being expanded */
-	u32 stack[3 * STP_RE_CAP_INSTS + 2];	/* positions, and undo entries */
-	/* the last successful match, for matched() */
-	char subject[MAXSTRINGLEN];
-	u16 caps[STP_RE_CAP_SLOTS];
-	unsigned int nslots;
-};
-
-/* The match of @prog (@n instructions, @nslots capture slots: 2 x (groups
- * + 1)) in @s: true, with the subject and the slots kept in @w for
- * stp_regex_group(); false when there is none. */
-bool stp_regex_match_caps(const struct stp_re_inst *prog, unsigned int n,
-			  const u8 (*classes)[32], unsigned int nslots, const char *s,
-			  struct stp_re_cap_work *w);
-/* Group @g of the last match kept in @w (@matched: the last =~ of the
- * probe matched) into @out (MAXSTRINGLEN): 0 ("" for a group that took no
- * part in the match), -1 when the last =~ did not match, -2 when the
- * pattern has no group @g. */
-int stp_regex_group(const struct stp_re_cap_work *w, bool matched, s64 g, char *out);
 
 #endif

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* runtime.h: the one header a generated module includes. It sets the
  * limits (each overridable with stap -D), pulls in the kernel headers and
- * the whole runtime: the module is a single translation unit, so every
- * runtime symbol stays local to it. The generated code defines
- * `stp_module` (the probe tables, see session.h) after this include. */
+ * declares the runtime's interface. The runtime itself (runtime.c) is
+ * compiled on its own, as stp_runtime.o, with the same -D limits, and
+ * linked with the generated object into the module; pass 4 caches that
+ * object per kernel tree, runtime and limits (doc/build.md). The
+ * generated code defines `stp_module` (the probe tables, see
+ * linux/session.h) after this include. */
 #ifndef STP_RUNTIME_H
 #define STP_RUNTIME_H
 
@@ -95,24 +98,11 @@
 #include "linux/session.h"
 #include "strings.h"
 
-/* The runtime offers more than one script uses. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#include "format.c"
-#include "map.c"
-#include "stat.c"
-#include "hist.c"
-#include "regex.c"
-#include "strings.c"
-#include "decode.c"
-#include "linux/mem.c"
-#include "linux/transport.c"
-#include "linux/context.c"
-#include "linux/print.c"
-#include "linux/globals.c"
-#include "linux/kmod.c"
-#include "linux/session.c"
-#include "linux/tapset_support.c"
-#pragma GCC diagnostic pop
+#include "linux/mem.h"
+#include "linux/transport.h"
+#include "linux/print.h"
+#include "linux/globals.h"
+#include "linux/tapset_support.h"
+#include "linux/handler.h"
 
 #endif

@@ -355,7 +355,7 @@ static struct cv regex_match(struct xl *x, struct expr *e)
 		if (slots > x->re_max_slots)
 			x->re_max_slots = slots;
 		return cv(arena_printf(x->a, "(%s(c->re_matched = stp_regex_match_caps(%s, %zu, "
-				       "%s, %zu, %s, &c->re_caps)))",
+				       "%s, %zu, %s, stp_re_caps(c))))",
 				       e->bin.op == OP_NOMATCH ? "!" : "", name, prog->n,
 				       classes, slots, subj.t), false);
 	}

@@ -158,7 +158,9 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 		sb_adds(&desc, "\t.families = stp_families,\n"
 			"\t.nfamilies = ARRAY_SIZE(stp_families),\n");
 	}
-	sb_addf(&out, "static const struct stp_module_desc stp_module = {\n"
+	if (x->re_caps)
+		sb_adds(&desc, "\t.re_caps_size = sizeof(struct stp_re_cap_work),\n");
+	sb_addf(&out, "const struct stp_module_desc stp_module = {\n"
 		"\t.name = %s,\n\t.frame_size = sizeof(union stp_frames),\n"
 		"\t.globals_init = stp_globals_init,\n\t.globals_free = stp_globals_free,\n%s};\n",
 		c_string(x->a, x->modname, strlen(x->modname)), sb_str(&desc));

@@ -8,6 +8,7 @@
 
 struct elab_result;
 struct session;
+struct strbuf;
 
 /* Write the module source for @r (pass 2's result) to @out. @modname is
  * the module's name.
@@ -15,5 +16,10 @@ struct session;
  * translate) through r->d. */
 int translate(const struct elab_result *r, const struct session *s, const char *modname,
 	      FILE *out);
+
+/* The -D options as #define lines, as the generated file starts with
+ * them: pass 4 compiles the runtime object (runtime/runtime.c) with the
+ * same lines, so both agree on MAXSTRINGLEN and the other limits. */
+void translate_defines(const struct session *s, struct strbuf *out);
 
 #endif

@@ -2,7 +2,7 @@
 /* context.c: per-CPU contexts, entering and leaving a probe handler, and
  * run-time errors. */
 
-static struct stp_context **stp_contexts;	/* one per possible CPU */
+struct stp_context **stp_contexts;	/* one per possible CPU */
 
 static int stp_contexts_init(void)
 {
@@ -20,6 +20,11 @@ static int stp_contexts_init(void)
 		c->frames = vzalloc((MAXNESTING + 1) * max_t(size_t, stp_module.frame_size, 8));
 		if (!c->frames)
 			return -ENOMEM;
+		if (stp_module.re_caps_size) {
+			c->re_caps = vzalloc(stp_module.re_caps_size);
+			if (!c->re_caps)
+				return -ENOMEM;
+		}
 	}
 	return 0;
 }
@@ -31,15 +36,17 @@ static void stp_contexts_free(void)
 	if (!stp_contexts)
 		return;
 	for_each_possible_cpu(cpu) {
-		if (stp_contexts[cpu])
+		if (stp_contexts[cpu]) {
 			vfree(stp_contexts[cpu]->frames);
+			vfree(stp_contexts[cpu]->re_caps);
+		}
 		vfree(stp_contexts[cpu]);
 	}
 	vfree(stp_contexts);
 	stp_contexts = NULL;
 }
 
-static void stp_error(struct stp_context *c, const char *msg, const char *loc)
+void stp_error(struct stp_context *c, const char *msg, const char *loc)
 {
 	if (c->last_error)
 		return;
@@ -47,7 +54,7 @@ static void stp_error(struct stp_context *c, const char *msg, const char *loc)
 	c->error_loc = loc;
 }
 
-static void stp_errorf(struct stp_context *c, const char *loc, const char *fmt, ...)
+void stp_errorf(struct stp_context *c, const char *loc, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -61,7 +68,7 @@ static void stp_errorf(struct stp_context *c, const char *loc, const char *fmt, 
 }
 
 /* Send what the handler printed so far. */
-static void stp_flush(struct stp_context *c)
+void stp_flush(struct stp_context *c)
 {
 	stp_transport_write(c->out, c->out_len);
 	c->out_len = 0;
@@ -69,7 +76,7 @@ static void stp_flush(struct stp_context *c)
 
 /* Room for @n more bytes of output (flushing what is there if needed);
  * returns where to write, with at least min(n, STP_PRINT_MAX) + 1 bytes. */
-static char *stp_out_reserve(struct stp_context *c, size_t n)
+char *stp_out_reserve(struct stp_context *c, size_t n)
 {
 	if (n > STP_PRINT_MAX)
 		n = STP_PRINT_MAX;
@@ -94,88 +101,8 @@ static void stp_out_bytes(struct stp_context *c, const char *s, size_t n)
 	}
 }
 
-static void stp_session_error_count(struct stp_context *c);
-
-/* Claim this CPU's context for @p (preemption must be off). NULL when the
- * context is busy (counted as skipped). */
-static struct stp_context *stp_enter(const struct stp_probe *p, s64 budget)
-{
-	struct stp_context *c = stp_contexts[smp_processor_id()];
-
-	if (atomic_cmpxchg(&c->busy, 0, 1) != 0) {
-		stp_skipped();
-		return NULL;
-	}
-	memset(&c->hit, 0, sizeof(c->hit));
-	c->probe = p;
-	c->actions = budget;
-	memset(c->frames, 0, p->frame_size);	/* the body's variables only */
-	return c;
-}
-
-static void stp_leave(struct stp_context *c)
-{
-	stp_flush(c);
-	if (c->last_error)
-		stp_session_error_count(c);
-	atomic_set(&c->busy, 0);
-}
-
-/* Take the locks of @p in order, each with a bounded number of tries. */
-static bool stp_lock(const struct stp_probe *p)
-{
-	unsigned int i;
-
-	for (i = 0; i < p->nlocks; i++) {
-		const struct stp_lockreq *l = &p->locks[i];
-		int tries = MAXTRYLOCK;
-
-		for (;;) {
-			if (l->write ? write_trylock(l->lock) : read_trylock(l->lock))
-				break;
-			if (--tries <= 0)
-				goto fail;
-			ndelay(TRYLOCKDELAY);
-		}
-	}
-	return true;
-fail:
-	while (i--) {
-		if (p->locks[i].write)
-			write_unlock(p->locks[i].lock);
-		else
-			read_unlock(p->locks[i].lock);
-	}
-	return false;
-}
-
-static void stp_unlock(const struct stp_probe *p)
-{
-	unsigned int i = p->nlocks;
-
-	while (i--) {
-		if (p->locks[i].write)
-			write_unlock(p->locks[i].lock);
-		else
-			read_unlock(p->locks[i].lock);
-	}
-}
-
-/* Run @p's condition and body in an entered context. */
-static void stp_run_body(struct stp_context *c, const struct stp_probe *p)
-{
-	if (!stp_lock(p)) {
-		stp_skipped();
-		return;
-	}
-	if (!p->cond || p->cond(c))
-		p->body(c);
-	stp_unlock(p);
-}
-
 /* The common path of every handler: claim, run, release. */
-static void stp_run_probe(const struct stp_probe *p, struct pt_regs *regs,
-			  s64 budget)
+void stp_run_probe(const struct stp_probe *p, struct pt_regs *regs, s64 budget)
 {
 	struct stp_context *c = stp_enter(p, budget);
 
@@ -184,52 +111,4 @@ static void stp_run_probe(const struct stp_probe *p, struct pt_regs *regs,
 	c->regs = regs;
 	stp_run_body(c, p);
 	stp_leave(c);
-}
-
-/* One statement (or loop iteration) of the budget; true when exhausted. */
-static inline bool stp_action(struct stp_context *c, const char *loc)
-{
-	if (likely(--c->actions >= 0))
-		return false;
-	stp_error(c, "MAXACTION exceeded", loc);
-	return true;
-}
-
-/* Arithmetic with the script language's rules: 64-bit wrapping, division
- * by zero is an error, shifts use the low 6 bits of the count. */
-static s64 stp_div(struct stp_context *c, s64 a, s64 b, const char *loc)
-{
-	if (unlikely(b == 0)) {
-		stp_error(c, "division by 0", loc);
-		return 0;
-	}
-	if (unlikely(b == -1))
-		return (s64)(0 - (u64)a);
-	return a / b;
-}
-
-static s64 stp_mod(struct stp_context *c, s64 a, s64 b, const char *loc)
-{
-	if (unlikely(b == 0)) {
-		stp_error(c, "division by 0", loc);
-		return 0;
-	}
-	if (unlikely(b == -1))
-		return 0;
-	return a % b;
-}
-
-static inline s64 stp_shl(s64 a, s64 b)
-{
-	return (s64)((u64)a << (b & 63));
-}
-
-static inline s64 stp_shr(s64 a, s64 b)
-{
-	return a >> (b & 63);
-}
-
-static inline s64 stp_ushr(s64 a, s64 b)
-{
-	return (s64)((u64)a >> (b & 63));
 }

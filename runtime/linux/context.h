@@ -52,9 +52,9 @@ struct stp_context {
 	char *frames;			/* (MAXNESTING + 1) frames */
 	char error_buf[STP_ERR_SIZE];	/* a formatted message */
 	struct stp_re_work re_work;	/* =~ */
-#ifdef STP_RE_CAPTURES
-	struct stp_re_cap_work re_caps;	/* =~ when the script calls matched() */
-#endif
+	void *re_caps;			/* =~ when the script calls matched():
+					 * stp_module.re_caps_size bytes
+					 * (regex_caps.h), or NULL */
 	char out[STP_OUT_SIZE];		/* this handler's output so far */
 };
 
@@ -66,8 +66,65 @@ struct stp_context {
 #define stp_task(c) ((c)->task ? (c)->task : current)
 
 /* Record a run-time error (the first one wins); @loc may be NULL. */
-static void stp_error(struct stp_context *c, const char *msg, const char *loc);
-static void stp_errorf(struct stp_context *c, const char *loc, const char *fmt, ...)
+void stp_error(struct stp_context *c, const char *msg, const char *loc);
+void stp_errorf(struct stp_context *c, const char *loc, const char *fmt, ...)
 	__printf(3, 4);
+/* Send what the handler printed so far. */
+void stp_flush(struct stp_context *c);
+/* Room for @n more bytes of output (flushing what is there if needed);
+ * returns where to write, with at least min(n, STP_PRINT_MAX) + 1 bytes. */
+char *stp_out_reserve(struct stp_context *c, size_t n);
+
+/* Entering and leaving a handler: inline, in handler.h. */
+/* The common path of every handler: claim, run, release. */
+void stp_run_probe(const struct stp_probe *p, struct pt_regs *regs, s64 budget);
+
+/* One statement (or loop iteration) of the budget; true when exhausted. */
+static inline bool stp_action(struct stp_context *c, const char *loc)
+{
+	if (likely(--c->actions >= 0))
+		return false;
+	stp_error(c, "MAXACTION exceeded", loc);
+	return true;
+}
+
+/* Arithmetic with the script language's rules: 64-bit wrapping, division
+ * by zero is an error, shifts use the low 6 bits of the count. */
+static inline s64 stp_div(struct stp_context *c, s64 a, s64 b, const char *loc)
+{
+	if (unlikely(b == 0)) {
+		stp_error(c, "division by 0", loc);
+		return 0;
+	}
+	if (unlikely(b == -1))
+		return (s64)(0 - (u64)a);
+	return a / b;
+}
+
+static inline s64 stp_mod(struct stp_context *c, s64 a, s64 b, const char *loc)
+{
+	if (unlikely(b == 0)) {
+		stp_error(c, "division by 0", loc);
+		return 0;
+	}
+	if (unlikely(b == -1))
+		return 0;
+	return a % b;
+}
+
+static inline s64 stp_shl(s64 a, s64 b)
+{
+	return (s64)((u64)a << (b & 63));
+}
+
+static inline s64 stp_shr(s64 a, s64 b)
+{
+	return a >> (b & 63);
+}
+
+static inline s64 stp_ushr(s64 a, s64 b)
+{
+	return (s64)((u64)a >> (b & 63));
+}
 
 #endif

@@ -4,14 +4,8 @@
  * (<<< touches only the CPU's own accumulator, so it needs only a read
  * lock) and merged when read (under the global's write lock). */
 
-/* An array global (long or string values). */
-struct stp_array {
-	struct stp_map *m;
-	const char *overflow;	/* "Array overflow, check ..." */
-};
-
-static long stp_array_init(struct stp_array *a, const struct stp_map_desc *d,
-			   const char *overflow)
+long stp_array_init(struct stp_array *a, const struct stp_map_desc *d,
+		    const char *overflow)
 {
 	a->m = stp_map_alloc(d);
 	a->overflow = overflow;
@@ -29,7 +23,7 @@ static struct stp_map_entry *stp_array_slot(struct stp_context *c,
 	return e;
 }
 
-static s64 stp_array_get_long(struct stp_array *a, const union stp_arg *k)
+s64 stp_array_get_long(struct stp_array *a, const union stp_arg *k)
 {
 	struct stp_map_entry *e = stp_map_find(a->m, k);
 
@@ -37,15 +31,15 @@ static s64 stp_array_get_long(struct stp_array *a, const union stp_arg *k)
 }
 
 /* Copies into @dst (MAXSTRINGLEN): the value may move once the map changes. */
-static char *stp_array_get_str(struct stp_array *a, const union stp_arg *k, char *dst)
+char *stp_array_get_str(struct stp_array *a, const union stp_arg *k, char *dst)
 {
 	struct stp_map_entry *e = stp_map_find(a->m, k);
 
 	return stp_strcpy(dst, e ? stp_entry_string(a->m, e) : "");
 }
 
-static s64 stp_array_set_long(struct stp_context *c, struct stp_array *a,
-			      const union stp_arg *k, s64 v, const char *loc)
+s64 stp_array_set_long(struct stp_context *c, struct stp_array *a,
+		       const union stp_arg *k, s64 v, const char *loc)
 {
 	struct stp_map_entry *e = stp_array_slot(c, a, k, loc);
 
@@ -55,8 +49,8 @@ static s64 stp_array_set_long(struct stp_context *c, struct stp_array *a,
 }
 
 /* a[k] += v (and ++, --): the new value. */
-static s64 stp_array_add_long(struct stp_context *c, struct stp_array *a,
-			      const union stp_arg *k, s64 v, const char *loc)
+s64 stp_array_add_long(struct stp_context *c, struct stp_array *a,
+		       const union stp_arg *k, s64 v, const char *loc)
 {
 	struct stp_map_entry *e = stp_array_slot(c, a, k, loc);
 
@@ -66,9 +60,9 @@ static s64 stp_array_add_long(struct stp_context *c, struct stp_array *a,
 	return *stp_entry_long(a->m, e);
 }
 
-static const char *stp_array_set_str(struct stp_context *c, struct stp_array *a,
-				     const union stp_arg *k, const char *v,
-				     const char *loc)
+const char *stp_array_set_str(struct stp_context *c, struct stp_array *a,
+			      const union stp_arg *k, const char *v,
+			      const char *loc)
 {
 	struct stp_map_entry *e = stp_array_slot(c, a, k, loc);
 
@@ -77,19 +71,12 @@ static const char *stp_array_set_str(struct stp_context *c, struct stp_array *a,
 	return v;
 }
 
-static bool stp_array_exists(struct stp_array *a, const union stp_arg *k)
+bool stp_array_exists(struct stp_array *a, const union stp_arg *k)
 {
 	return stp_map_find(a->m, k) != NULL;
 }
 
-/* A statistic (scalar): one accumulator per CPU plus the merged one. */
-struct stp_pstat {
-	struct stp_stat_desc d;
-	struct stp_stat **cpu;
-	struct stp_stat *agg;
-};
-
-static long stp_pstat_init(struct stp_pstat *s, const struct stp_stat_desc *d)
+long stp_pstat_init(struct stp_pstat *s, const struct stp_stat_desc *d)
 {
 	unsigned int cpu;
 
@@ -108,7 +95,7 @@ static long stp_pstat_init(struct stp_pstat *s, const struct stp_stat_desc *d)
 	return 0;
 }
 
-static void stp_pstat_free(struct stp_pstat *s)
+void stp_pstat_free(struct stp_pstat *s)
 {
 	unsigned int cpu;
 
@@ -119,12 +106,12 @@ static void stp_pstat_free(struct stp_pstat *s)
 	vfree(s->agg);
 }
 
-static void stp_pstat_add(struct stp_pstat *s, s64 v)
+void stp_pstat_add(struct stp_pstat *s, s64 v)
 {
 	stp_stat_add(s->cpu[smp_processor_id()], &s->d, v);
 }
 
-static struct stp_stat *stp_pstat_get(struct stp_pstat *s)
+struct stp_stat *stp_pstat_get(struct stp_pstat *s)
 {
 	unsigned int cpu;
 
@@ -134,7 +121,7 @@ static struct stp_stat *stp_pstat_get(struct stp_pstat *s)
 	return s->agg;
 }
 
-static void stp_pstat_clear(struct stp_pstat *s)
+void stp_pstat_clear(struct stp_pstat *s)
 {
 	unsigned int cpu;
 
@@ -142,17 +129,8 @@ static void stp_pstat_clear(struct stp_pstat *s)
 		stp_stat_clear(s->cpu[cpu], &s->d);
 }
 
-/* A statistics array: one map per CPU plus the merged map. */
-struct stp_pmap {
-	struct stp_stat_desc d;
-	struct stp_map **cpu;
-	struct stp_map *agg;		/* all keys merged: foreach */
-	struct stp_stat *one;		/* one key merged: @count(a[k]) */
-	const char *overflow;
-};
-
-static long stp_pmap_init(struct stp_pmap *p, const struct stp_map_desc *md,
-			  const struct stp_stat_desc *sd, const char *overflow)
+long stp_pmap_init(struct stp_pmap *p, const struct stp_map_desc *md,
+		   const struct stp_stat_desc *sd, const char *overflow)
 {
 	struct stp_map_desc d = *md;
 	unsigned int cpu;
@@ -176,7 +154,7 @@ static long stp_pmap_init(struct stp_pmap *p, const struct stp_map_desc *md,
 	return 0;
 }
 
-static void stp_pmap_free(struct stp_pmap *p)
+void stp_pmap_free(struct stp_pmap *p)
 {
 	unsigned int cpu;
 
@@ -188,8 +166,8 @@ static void stp_pmap_free(struct stp_pmap *p)
 	stp_map_free(p->agg);
 }
 
-static void stp_pmap_add(struct stp_context *c, struct stp_pmap *p,
-			 const union stp_arg *k, s64 v, const char *loc)
+void stp_pmap_add(struct stp_context *c, struct stp_pmap *p,
+		  const union stp_arg *k, s64 v, const char *loc)
 {
 	struct stp_map *m = p->cpu[smp_processor_id()];
 	struct stp_map_entry *e = stp_map_insert(m, k);
@@ -202,7 +180,7 @@ static void stp_pmap_add(struct stp_context *c, struct stp_pmap *p,
 }
 
 /* Merge every CPU's map into p->agg (in CPU order, each in its order). */
-static struct stp_map *stp_pmap_agg(struct stp_pmap *p)
+struct stp_map *stp_pmap_agg(struct stp_pmap *p)
 {
 	union stp_arg keys[STP_MAP_MAX_KEYS];
 	unsigned int cpu, i;
@@ -210,6 +188,7 @@ static struct stp_map *stp_pmap_agg(struct stp_pmap *p)
 	stp_map_clear(p->agg);
 	for_each_possible_cpu(cpu) {
 		struct stp_map *m = p->cpu[cpu];
+		const struct stp_map_desc *md = stp_map_desc_of(m);
 		struct stp_map_entry **v;
 		u32 n, j;
 
@@ -217,8 +196,8 @@ static struct stp_map *stp_pmap_agg(struct stp_pmap *p)
 		for (j = 0; j < n; j++) {
 			struct stp_map_entry *e;
 
-			for (i = 0; i < m->d.nkeys; i++) {
-				if (m->d.key_type[i] == STP_STRING)
+			for (i = 0; i < md->nkeys; i++) {
+				if (md->key_type[i] == STP_STRING)
 					keys[i].s = stp_entry_key_string(m, v[j], i);
 				else
 					keys[i].n = stp_entry_key_long(m, v[j], i);
@@ -234,7 +213,7 @@ static struct stp_map *stp_pmap_agg(struct stp_pmap *p)
 
 /* The merged statistic at @k, or NULL when no CPU has it: each CPU's
  * entry for @k only (a lookup per CPU, not a merge of the whole array). */
-static struct stp_stat *stp_pmap_get(struct stp_pmap *p, const union stp_arg *k)
+struct stp_stat *stp_pmap_get(struct stp_pmap *p, const union stp_arg *k)
 {
 	unsigned int cpu;
 	bool found = false;
@@ -251,7 +230,7 @@ static struct stp_stat *stp_pmap_get(struct stp_pmap *p, const union stp_arg *k)
 	return found ? p->one : NULL;
 }
 
-static bool stp_pmap_exists(struct stp_pmap *p, const union stp_arg *k)
+bool stp_pmap_exists(struct stp_pmap *p, const union stp_arg *k)
 {
 	unsigned int cpu;
 
@@ -261,7 +240,7 @@ static bool stp_pmap_exists(struct stp_pmap *p, const union stp_arg *k)
 	return false;
 }
 
-static void stp_pmap_delete(struct stp_pmap *p, const union stp_arg *k)
+void stp_pmap_delete(struct stp_pmap *p, const union stp_arg *k)
 {
 	unsigned int cpu;
 
@@ -269,7 +248,7 @@ static void stp_pmap_delete(struct stp_pmap *p, const union stp_arg *k)
 		stp_map_delete(p->cpu[cpu], k);
 }
 
-static bool stp_pmap_any_match(struct stp_pmap *p, const union stp_arg *k, u32 mask)
+bool stp_pmap_any_match(struct stp_pmap *p, const union stp_arg *k, u32 mask)
 {
 	unsigned int cpu;
 
@@ -279,7 +258,7 @@ static bool stp_pmap_any_match(struct stp_pmap *p, const union stp_arg *k, u32 m
 	return false;
 }
 
-static void stp_pmap_delete_matching(struct stp_pmap *p, const union stp_arg *k, u32 mask)
+void stp_pmap_delete_matching(struct stp_pmap *p, const union stp_arg *k, u32 mask)
 {
 	unsigned int cpu;
 
@@ -287,7 +266,7 @@ static void stp_pmap_delete_matching(struct stp_pmap *p, const union stp_arg *k,
 		stp_map_delete_matching(p->cpu[cpu], k, mask);
 }
 
-static void stp_pmap_clear(struct stp_pmap *p)
+void stp_pmap_clear(struct stp_pmap *p)
 {
 	unsigned int cpu;
 
@@ -296,8 +275,8 @@ static void stp_pmap_clear(struct stp_pmap *p)
 }
 
 /* @count etc. of a merged statistic (NULL: empty). */
-static s64 stp_stat_op(struct stp_context *c, const struct stp_stat *s,
-		       const struct stp_stat_desc *d, int op, const char *loc)
+s64 stp_stat_op(struct stp_context *c, const struct stp_stat *s,
+		const struct stp_stat_desc *d, int op, const char *loc)
 {
 	if (op == 'c')
 		return s ? s->count : 0;

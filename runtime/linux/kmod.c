@@ -153,7 +153,7 @@ static bool stp_kmod_is(struct module *mod, void *arg)
 }
 
 /* Is the module named by the @len characters at @name loaded? */
-static bool stp_kmod_is_loaded(const char *name, size_t len)
+bool stp_kmod_is_loaded(const char *name, size_t len)
 {
 	struct stp_kmod_name n = { name, len, false };
 

@@ -164,9 +164,9 @@ static int stp_procfs_start(const void *table, unsigned int n)
 			memcpy(sub, path, n);
 			sub[n] = '\0';
 			if (!stp_procfs_dir_made(i, sub, n))
-				proc_mkdir(sub, stp_tp.dir);
+				proc_mkdir(sub, stp_transport_dir());
 		}
-		if (!proc_create_data(path, s->d->umode, stp_tp.dir, &stp_procfs_ops, s))
+		if (!proc_create_data(path, s->d->umode, stp_transport_dir(), &stp_procfs_ops, s))
 			return -ENOMEM;
 		s->created = true;
 	}
@@ -186,7 +186,7 @@ static void stp_procfs_stop(void)
 		if (!stp_pf[i].created)
 			continue;	/* a start that failed before it */
 		snprintf(path, sizeof(path), "%s", stp_pf[i].d->path);
-		remove_proc_entry(path, stp_tp.dir);
+		remove_proc_entry(path, stp_transport_dir());
 	}
 }
 

@@ -21,27 +21,27 @@ static struct stp_session stp_sess = {
 	.state = ATOMIC_INIT(STP_LOADED),
 };
 
-static long _stp_target;
+long _stp_target;
 module_param(_stp_target, long, 0400);
-static long _stp_pid;		/* staprun's pid: stp_pid() */
+long _stp_pid;		/* staprun's pid: stp_pid() */
 module_param(_stp_pid, long, 0400);
 /* The local time zone as staprun saw it at start: seconds west of UTC and
  * its abbreviation (tz_gmtoff(), tz_name(); the kernel has no zone). */
-static long _stp_tz_gmtoff;
+long _stp_tz_gmtoff;
 module_param(_stp_tz_gmtoff, long, 0400);
-static char _stp_tz_name[16] = "UTC";
+char _stp_tz_name[16] = "UTC";
 module_param_string(_stp_tz_name, _stp_tz_name, sizeof(_stp_tz_name), 0400);
 
 /* Probes other than begin/end/error fire only while running and until
  * exit() or a fatal error (as in the reference: no probe runs between
  * the request and the end probes). */
-static bool stp_running(void)
+bool stp_running(void)
 {
 	return atomic_read(&stp_sess.state) == STP_RUNNING &&
 	       !atomic_read(&stp_sess.exit_requested);
 }
 
-static void stp_ctl_printf(const char *fmt, ...)
+void stp_ctl_printf(const char *fmt, ...)
 {
 	char text[STP_ERR_SIZE + 48];
 	va_list ap;
@@ -52,7 +52,7 @@ static void stp_ctl_printf(const char *fmt, ...)
 	stp_ctl_send('M', text);
 }
 
-static void stp_warn(const char *fmt, ...)
+void stp_warn(const char *fmt, ...)
 {
 	struct va_format vaf;
 	va_list ap;
@@ -67,8 +67,8 @@ static void stp_warn(const char *fmt, ...)
 /* What registering a point of @probe gave (@rc): 0 to go on (it is
  * registered, or it is optional and the failure is a warning), else @rc
  * after the error message (@why: more about it, or ""). */
-static int stp_registered(const struct stp_probe *probe, bool optional, int rc,
-			  const char *why)
+int stp_registered(const struct stp_probe *probe, bool optional, int rc,
+		   const char *why)
 {
 	if (rc == 0)
 		return 0;
@@ -86,12 +86,12 @@ static void stp_request_exit_status(int status)
 		stp_ctl_send('X', status ? "1" : "0");
 }
 
-static void stp_request_exit(void)
+void stp_request_exit(void)
 {
 	stp_request_exit_status(0);
 }
 
-static void stp_skipped(void)
+void stp_skipped(void)
 {
 	if (atomic_inc_return(&stp_sess.skipped) == MAXSKIPPED + 1) {
 		stp_ctl_printf("ERROR: Skipped too many probes, check MAXSKIPPED or try again with stap -t for more details.");
@@ -102,7 +102,7 @@ static void stp_skipped(void)
 
 /* A handler ended with an error: report it; past MAXERRORS the session
  * ends (error probes run, end probes do not). */
-static void stp_session_error_count(struct stp_context *c)
+void stp_session_error_count(struct stp_context *c)
 {
 	int n = atomic_inc_return(&stp_sess.errors);
 
@@ -120,7 +120,7 @@ static void stp_session_error_count(struct stp_context *c)
  * Once exit() was asked for, no further begin probe runs (as in the
  * reference, not even one of the same sequence number); after a fatal
  * error no more run at all. */
-static void stp_run_seq(const struct stp_seq_probe *v, unsigned int n, bool begin)
+void stp_run_seq(const struct stp_seq_probe *v, unsigned int n, bool begin)
 {
 	unsigned int i;
 	bool exited = false;

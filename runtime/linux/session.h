@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* session.h: what the generated code hands the runtime: the probes of each
  * family, the globals' set-up and tear-down, the frame size. The
- * generated file defines `static const struct stp_module_desc stp_module`
- * after including runtime.h. */
+ * generated file defines `const struct stp_module_desc stp_module` after
+ * including runtime.h; the runtime (stp_runtime.o) refers to it. */
 #ifndef STP_SESSION_H
 #define STP_SESSION_H
 
@@ -84,6 +84,8 @@ struct stp_kmod {
 struct stp_module_desc {
 	const char *name;
 	size_t frame_size;		/* largest frame of a body or function */
+	size_t re_caps_size;		/* per context, when the script calls
+					 * matched() (regex_caps.h) */
 	int (*globals_init)(void);	/* allocate, set initial values */
 	void (*globals_free)(void);
 	const struct stp_seq_probe *begin, *end, *error;
@@ -95,19 +97,29 @@ struct stp_module_desc {
 	unsigned int nfamilies;
 };
 
-static const struct stp_module_desc stp_module;
+extern const struct stp_module_desc stp_module;
 
 /* exit(): end the session after this handler (status 0). */
-static void stp_request_exit(void);
+void stp_request_exit(void);
 /* A handler could not run (busy context, lock timeout). */
-static void stp_skipped(void);
+void stp_skipped(void);
 /* Is the session running (probes other than begin/end may fire)? */
-static bool stp_running(void);
+bool stp_running(void);
 /* A message line for staprun's stderr; a warning ("WARNING: " added). */
-static void stp_ctl_printf(const char *fmt, ...) __printf(1, 2);
-static void stp_warn(const char *fmt, ...) __printf(1, 2);
+void stp_ctl_printf(const char *fmt, ...) __printf(1, 2);
+void stp_warn(const char *fmt, ...) __printf(1, 2);
 /* The outcome of registering a point of @probe (session.c). */
-static int stp_registered(const struct stp_probe *probe, bool optional, int rc,
-			  const char *why);
+int stp_registered(const struct stp_probe *probe, bool optional, int rc,
+		   const char *why);
+/* Run begin (@begin) or end/error probes in order. */
+void stp_run_seq(const struct stp_seq_probe *v, unsigned int n, bool begin);
+/* Is the module named by the @len characters at @name loaded? (kmod.c) */
+bool stp_kmod_is_loaded(const char *name, size_t len);
+
+/* staprun's module parameters (session.c) */
+extern long _stp_target;		/* stap -x / -c: the target process */
+extern long _stp_pid;			/* staprun's pid */
+extern long _stp_tz_gmtoff;		/* local time zone: seconds west of UTC */
+extern char _stp_tz_name[16];		/* and its abbreviation */
 
 #endif

@@ -10,10 +10,6 @@
 #endif
 #include <linux/stacktrace.h>
 
-/* system(): the longest command an "S" control record holds (stp_ctl_send
- * builds the record in STP_ERR_SIZE + 64 bytes: "S ", the text, "\n"). */
-#define STP_SYSTEM_MAX (STP_ERR_SIZE + 64 - 3)
-
 /* A string's worth of scratch space for one embedded-C function body
  * (which calls nothing that uses it in turn): one per CPU, as the handler
  * owns its CPU's context. */
@@ -22,7 +18,7 @@ struct stp_scratch_buf {
 };
 static DEFINE_PER_CPU(struct stp_scratch_buf, stp_scratch_buf);
 
-static char *stp_scratch(void)
+char *stp_scratch(void)
 {
 	return this_cpu_ptr(&stp_scratch_buf)->s;
 }
@@ -60,12 +56,12 @@ static int stp_strn_copy(char *dst, u64 addr, s64 n, bool user)
 	return 0;
 }
 
-static int stp_kernel_strn(char *dst, u64 addr, s64 n)
+int stp_kernel_strn(char *dst, u64 addr, s64 n)
 {
 	return stp_strn_copy(dst, addr, n, false);
 }
 
-static int stp_user_strn(char *dst, u64 addr, s64 n)
+int stp_user_strn(char *dst, u64 addr, s64 n)
 {
 	return stp_strn_copy(dst, addr, n, true);
 }
@@ -85,7 +81,7 @@ static bool stp_user_compat(void)
 
 /* The @size-byte integer (1, 2, 4 or 8) at user address @addr into *@v,
  * sign- or zero-extended: 0, or -EFAULT with *@v = 0. */
-static int stp_user_num(u64 addr, unsigned int size, bool sign, s64 *v)
+int stp_user_num(u64 addr, unsigned int size, bool sign, s64 *v)
 {
 	unsigned int drop = 64 - 8 * size;	/* bits above the value */
 	u64 raw = 0;
@@ -102,7 +98,7 @@ static int stp_user_num(u64 addr, unsigned int size, bool sign, s64 *v)
 /* The @n-byte structure at user address @addr into @dst: true. Else false,
  * with what an argstr shows for it in @out (@len bytes): "NULL" for 0, the
  * address in hex when it cannot be read. */
-static bool stp_user_struct(char *out, size_t len, void *dst, u64 addr, size_t n)
+bool stp_user_struct(char *out, size_t len, void *dst, u64 addr, size_t n)
 {
 	if (!addr) {
 		strscpy(out, "NULL", len);
@@ -117,7 +113,7 @@ static bool stp_user_struct(char *out, size_t len, void *dst, u64 addr, size_t n
 
 /* The struct __kernel_timespec at user address @addr as argstrs show it,
  * "[SEC.NSEC]" (stp_user_struct's text when it cannot be read). */
-static void stp_user_timespec_str(char *out, size_t len, u64 addr)
+void stp_user_timespec_str(char *out, size_t len, u64 addr)
 {
 	struct __kernel_timespec ts;
 
@@ -127,7 +123,7 @@ static void stp_user_timespec_str(char *out, size_t len, u64 addr)
 }
 
 /* The size of a C long in the current task's user space. */
-static unsigned int stp_user_long_size(void)
+unsigned int stp_user_long_size(void)
 {
 	return stp_user_compat() ? 4 : sizeof(long);
 }
@@ -163,8 +159,6 @@ static unsigned int stp_utf8_seq(const unsigned char *s, u32 *cp)
 	*cp = v;
 	return n;
 }
-
-#define STP_ESCAPE_MAX 10	/* the longest escape: \UXXXXXXXX */
 
 /* The escaped form of byte @ch into @out (at most 4 bytes): \a \b \t \n
  * \v \f \r, \" and \\; printable ASCII as itself; any other byte as \ooo,
@@ -207,7 +201,7 @@ static size_t stp_escape_byte(char *out, unsigned char ch, bool hex)
  * \uXXXX or \UXXXXXXXX (beyond U+FFFF); any other byte below 32 or from
  * 127 up as \ooo; printable ASCII as itself. Returns the escape's length;
  * *@used is the number of bytes of @s it stands for. */
-static size_t stp_escape_next(char *out, const char *s, size_t *used)
+size_t stp_escape_next(char *out, const char *s, size_t *used)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	unsigned char ch = (unsigned char)*s;
@@ -252,7 +246,7 @@ static bool stp_escape_into(char *dst, size_t *at, const char *src, size_t budge
  * whole does not fit, as much as fits followed by `"...`. A quoted result
  * never has fewer than 5 bytes of room (the reference's `""...`), so a
  * short string like "abc" is shown whole even for len 1. */
-static void stp_text_str(char *dst, const char *src, s64 len, bool quoted)
+void stp_text_str(char *dst, const char *src, s64 len, bool quoted)
 {
 	size_t limit = (len <= 0 || len > MAXSTRINGLEN - 1) ? MAXSTRINGLEN - 1 : (size_t)len;
 	size_t at = 0, need = 0, n;
@@ -283,8 +277,8 @@ static void stp_text_str(char *dst, const char *src, s64 len, bool quoted)
 /* The @len bytes at @src, escaped (stp_escape_byte) and in double quotes,
  * in at most @outlen bytes of output (<= 0 or too large: MAXSTRINGLEN - 1);
  * cut short it ends in `"...`. */
-static void stp_buf_quoted(char *dst, const char *src, size_t len, s64 outlen,
-			   bool hex)
+void stp_buf_quoted(char *dst, const char *src, size_t len, s64 outlen,
+		    bool hex)
 {
 	size_t limit = (outlen <= 0 || outlen > MAXSTRINGLEN - 1) ? MAXSTRINGLEN - 1 : (size_t)outlen;
 	size_t at = 0, i, k;
@@ -309,10 +303,6 @@ static void stp_buf_quoted(char *dst, const char *src, size_t len, s64 outlen,
 }
 
 /* Backtraces. */
-
-#ifndef STP_BACKTRACE_MAX
-#define STP_BACKTRACE_MAX 64	/* addresses of one backtrace */
-#endif
 
 struct stp_bt {
 	unsigned long pc[STP_BACKTRACE_MAX];
@@ -349,7 +339,7 @@ static unsigned int stp_bt_regs(struct pt_regs *regs, unsigned long first,
  * when the probe has kernel-mode ones, else from the handler itself (begin,
  * end and timer probes: the module's frames, then the kernel's). Returns
  * the number of addresses in *@pcs (0 for a user-mode hit). */
-static unsigned int stp_backtrace(struct stp_context *c, unsigned long **pcs)
+unsigned int stp_backtrace(struct stp_context *c, unsigned long **pcs)
 {
 	struct stp_bt *bt = this_cpu_ptr(&stp_bt_buf);
 
@@ -371,7 +361,7 @@ static unsigned int stp_backtrace(struct stp_context *c, unsigned long **pcs)
 
 /* The address as "name+0xoff/0xsize [module]" ("[kernel]" for the kernel
  * image), without "/0xsize" when !@size; "" when no symbol covers it. */
-static void stp_symdata(char *dst, size_t n, unsigned long addr, bool size)
+void stp_symdata(char *dst, size_t n, unsigned long addr, bool size)
 {
 	char sym[KSYM_SYMBOL_LEN];
 	char *slash, *end;
@@ -394,7 +384,7 @@ static void stp_symdata(char *dst, size_t n, unsigned long addr, bool size)
 }
 
 /* print_stack()/print_backtrace()'s line for @addr. */
-static void stp_print_frame(struct stp_context *c, const char *prefix, unsigned long addr)
+void stp_print_frame(struct stp_context *c, const char *prefix, unsigned long addr)
 {
 	char sym[KSYM_SYMBOL_LEN + 16];
 
@@ -408,7 +398,7 @@ static void stp_print_frame(struct stp_context *c, const char *prefix, unsigned 
 /* Append "TEXT\n" for @addr to the string @dst of length *@at (sprint_stack
  * and sprint_backtrace): the symbol without its size, or the address.
  * False once the string is full. */
-static bool stp_sprint_frame(char *dst, size_t *at, unsigned long addr)
+bool stp_sprint_frame(char *dst, size_t *at, unsigned long addr)
 {
 	char sym[KSYM_SYMBOL_LEN + 16];
 	int k;
@@ -428,7 +418,7 @@ static bool stp_sprint_frame(char *dst, size_t *at, unsigned long addr)
 
 /* The next space-separated word of @*s (a backtrace() string): *@w and
  * its length *@n; false at the end. */
-static bool stp_next_word(const char **s, const char **w, size_t *n)
+bool stp_next_word(const char **s, const char **w, size_t *n)
 {
 	const char *p = *s;
 
@@ -445,7 +435,7 @@ static bool stp_next_word(const char **s, const char **w, size_t *n)
 }
 
 /* The word's value as a hex number ("0x" optional; 0 when it is none). */
-static unsigned long stp_word_addr(const char *w, size_t n)
+unsigned long stp_word_addr(const char *w, size_t n)
 {
 	char word[24];
 
@@ -458,7 +448,7 @@ static unsigned long stp_word_addr(const char *w, size_t n)
 
 /* sprint_stack(): " WORD : SYMDATA\n" per word of @stk into @dst, whole
  * lines within MAXSTRINGLEN. */
-static void stp_sprint_stack(char *dst, const char *stk)
+void stp_sprint_stack(char *dst, const char *stk)
 {
 	char sym[KSYM_SYMBOL_LEN + 16];
 	const char *w;

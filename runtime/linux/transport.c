@@ -49,6 +49,11 @@ struct stp_transport {
 
 static struct stp_transport stp_tp;
 
+struct proc_dir_entry *stp_transport_dir(void)
+{
+	return stp_tp.dir;
+}
+
 static int stp_ring_init(struct stp_ring *r, size_t size)
 {
 	spin_lock_init(&r->lock);
@@ -140,7 +145,7 @@ static void stp_transport_write(const char *data, size_t n)
 
 /* A control record "T TEXT" (TEXT's newlines become spaces, except a
  * last one: error("...\n") prints one line, as in the reference). */
-static void stp_ctl_send(char type, const char *text)
+void stp_ctl_send(char type, const char *text)
 {
 	char line[STP_ERR_SIZE + 64];
 	size_t n = 0;

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "runtime/regex.h"
+#include "runtime/regex_caps.h"
 #include "util/arena.h"
 #include "util/regex.h"
 

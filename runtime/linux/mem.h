@@ -1,13 +1,16 @@
-// SPDX-License-Identifier: GPL-2.0-or-later
-/* mem.c: reading memory on behalf of a script, only through the kernel's
- * fault-safe accessors: a bad address is an error, never an oops. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* mem.h: reading memory on behalf of a script, only through the kernel's
+ * fault-safe accessors: a bad address is an error, never an oops. Small
+ * and called from generated code and the tapsets' embedded C: inline. */
+#ifndef STP_MEM_H
+#define STP_MEM_H
 
-static int stp_read_kernel(void *dst, u64 addr, size_t len)
+static inline int stp_read_kernel(void *dst, u64 addr, size_t len)
 {
 	return copy_from_kernel_nofault(dst, (const void *)(uintptr_t)addr, len) ? -EFAULT : 0;
 }
 
-static int stp_read_user(void *dst, u64 addr, size_t len)
+static inline int stp_read_user(void *dst, u64 addr, size_t len)
 {
 	return copy_from_user_nofault(dst, (const void __user *)(uintptr_t)addr, len) ? -EFAULT : 0;
 }
@@ -63,3 +66,5 @@ static inline void __maybe_unused stp_entry_str(char *slot, const char *v)
 	if (v != slot)
 		strscpy(slot, v, MAXSTRINGLEN);
 }
+
+#endif
