@@ -8,6 +8,7 @@
 
 #include "translate/xl.h"
 #include "util/arena.h"
+#include "util/intern.h"
 #include "util/diag.h"
 
 static void vadd(struct strbuf *sb, const char *fmt, va_list ap)
@@ -122,11 +123,18 @@ const char *xl_loc_at(struct xl *x, const void *key, const char *tok,
 
 	if (name)
 		return name;
-	name = arena_printf(x->a, "stp_loc%d", x->nloc++);
-	text = arena_printf(x->a, "%s at %s:%u:%u", tok,
-			    loc->src ? loc->src->name : "<input>", loc->line, loc->col);
-	em_head(x, "static const char %s[] = %s;", name,
-		c_string(x->a, text, strlen(text)));
+	/* one string per text: the copies of a body (a wildcard's points,
+	 * alias expansions) share their locations */
+	text = intern(x->r->in, arena_printf(x->a, "%s at %s:%u:%u", tok,
+					     loc->src ? loc->src->name : "<input>",
+					     loc->line, loc->col));
+	name = ptrmap_get(&x->loc_of, text);
+	if (!name) {
+		name = arena_printf(x->a, "stp_loc%d", x->nloc++);
+		em_head(x, "static const char %s[] = %s;", name,
+			c_string(x->a, text, strlen(text)));
+		ptrmap_put(x->a, &x->loc_of, text, (void *)name);
+	}
 	ptrmap_put(x->a, &x->loc_of, key, (void *)name);
 	return name;
 }

@@ -11,6 +11,7 @@
 #include "translate/translate.h"
 #include "translate/xl.h"
 #include "util/arena.h"
+#include "util/intern.h"
 #include "util/strbuf.h"
 
 static const char *c_type(enum stap_type t)
@@ -19,10 +20,11 @@ static const char *c_type(enum stap_type t)
 }
 
 /* The frame struct of a body: its variables and string temporaries. */
-static void frame_struct(struct xl *x, const char *name, struct ptrvec *vars,
-			 enum stap_type ret, bool embedded)
+/* The struct of a frame's locals, into @sb. */
+static void frame_struct_text(struct xl *x, const char *name, struct ptrvec *vars,
+			      enum stap_type ret, bool embedded, struct strbuf *sb_out)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = *sb_out;
 	size_t i;
 	int k;
 
@@ -46,6 +48,15 @@ static void frame_struct(struct xl *x, const char *name, struct ptrvec *vars,
 	for (k = 0; k < x->maxstr; k++)
 		sb_addf(&sb, "\tchar __s%d[MAXSTRINGLEN];\n", k);
 	sb_adds(&sb, "\tchar __unused;\n};");
+	*sb_out = sb;
+}
+
+static void frame_struct(struct xl *x, const char *name, struct ptrvec *vars,
+			 enum stap_type ret, bool embedded)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	frame_struct_text(x, name, vars, ret, embedded, &sb);
 	em_head(x, "%s", sb_str(&sb));
 	sb_release(&sb);
 }
@@ -142,23 +153,59 @@ static void script_function(struct xl *x, struct elab_func *f, struct strbuf *ou
 }
 
 /* A probe body; returns its C name. */
+/* @text with each @name not followed by a digit replaced by '@', into @out. */
+static void without_name(const char *text, const char *name, struct strbuf *out)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	while ((p = strstr(text, name))) {
+		sb_addn(out, text, (size_t)(p - text));
+		if (p[n] >= '0' && p[n] <= '9')
+			sb_addn(out, p, n);
+		else
+			sb_adds(out, "@");
+		text = p + n;
+	}
+	sb_adds(out, text);
+}
+
+/* Probe @i's body as a C function; the C name of an earlier body when its
+ * code is the same but for the names (the points of a wildcard whose body
+ * reads no $variable compile to one function). */
 static const char *probe_body(struct xl *x, struct elab_probe *p, size_t i,
 			      struct strbuf *out)
 {
 	const char *cname = arena_printf(x->a, "stp_probe%zu", i);
 	const char *frame = arena_printf(x->a, "stp_probe%zu_frame", i);
 	struct xl_fn fn = { frame, NULL, p, false };
-	struct strbuf body = STRBUF_INIT;
+	struct strbuf body = STRBUF_INIT, fnc = STRBUF_INIT, st = STRBUF_INIT;
+	struct strbuf key = STRBUF_INIT;
 	const struct elab_point *pt = p->points.v[0];
+	const char *k, *same;
 
 	begin_body(x, &fn, &body);
 	xl_stmt(x, p->body);
-	frame_struct(x, frame, &p->locals, TYPE_UNKNOWN, false);
-	sb_addf(out, "/* probe %s%s (%s:%u) */\n", pt->name,
-		p->points.n > 1 ? ", ..." : "",
-		p->decl && p->decl->loc.src ? p->decl->loc.src->name : "?",
-		p->decl ? p->decl->loc.line : 0);
-	finish_body(x, out, cname, frame, &body);
+	frame_struct_text(x, frame, &p->locals, TYPE_UNKNOWN, false, &st);
+	em_head(x, "%s", sb_str(&st));
+	finish_body(x, &fnc, cname, frame, &body);
+	without_name(sb_str(&st), cname, &key);
+	without_name(sb_str(&fnc), cname, &key);
+	k = intern(x->r->in, sb_str(&key));
+	same = ptrmap_get(&x->body_of, k);
+	if (same) {
+		cname = same;
+	} else {
+		sb_addf(out, "/* probe %s%s (%s:%u) */\n", pt->name,
+			p->points.n > 1 ? ", ..." : "",
+			p->decl && p->decl->loc.src ? p->decl->loc.src->name : "?",
+			p->decl ? p->decl->loc.line : 0);
+		sb_addn(out, fnc.buf, fnc.len);
+		ptrmap_put(x->a, &x->body_of, k, (void *)cname);
+	}
+	sb_release(&key);
+	sb_release(&st);
+	sb_release(&fnc);
 	sb_release(&body);
 	return cname;
 }

@@ -45,7 +45,11 @@ struct xl {
 
 	int nfmt;			/* format tables */
 	int nloc;			/* location strings */
-	struct ptrmap loc_of;		/* struct expr/stmt -> "L12" */
+	struct ptrmap loc_of;		/* struct expr/stmt, and interned
+					 * location text -> "stp_loc12" */
+	struct ptrmap body_of;		/* a probe body's code with its own
+					 * names taken out (interned) -> the
+					 * C name of the first such body */
 	struct ptrmap names;		/* function / global -> C name */
 	int nfunc;
 	int errors;
