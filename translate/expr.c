@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "elaborate/probes/points.h"
 #include "translate/xl.h"
 #include "util/arena.h"
 #include "util/regex.h"
@@ -707,6 +708,62 @@ static struct cv symbol(struct xl *x, struct expr *e)
 	return cv(scalar_lv(x, v), false);
 }
 
+/* The perf .counter("NAME") point of the script, or NULL. */
+static const struct elab_point *perf_counter_point(struct xl *x, const char *name)
+{
+	size_t i, j;
+
+	for (i = 0; i < x->r->probes.n; i++) {
+		const struct elab_probe *p = x->r->probes.v[i];
+
+		for (j = 0; j < p->points.n; j++) {
+			const struct elab_point *pt = p->points.v[j];
+
+			if (pt->family && pt->family->mech == MECH_perf &&
+			    perf_point(pt)->counter && !strcmp(perf_point(pt)->counter, name))
+				return pt;
+		}
+	}
+	return NULL;
+}
+
+/* @perf("NAME"): the count so far of the current process's NAME counter
+ * (runtime/linux/perf.c), read in a probe of a process (uprobes) only. */
+static struct cv at_perf(struct xl *x, struct expr *e)
+{
+	const struct expr *a = e->atop.args.n == 1 ? e->atop.args.v[0] : NULL;
+	const struct elab_probe *p = x->fn ? x->fn->p : NULL;
+	size_t i;
+
+	if (!a || a->kind != EXPR_STRING) {
+		xl_error(x, &e->loc, ast_token(x->a, e),
+			 "@perf takes the name of a perf counter as a string literal");
+		return cv("0", true);
+	}
+	for (i = 0; p && i < p->points.n; i++) {
+		const struct elab_point *pt = p->points.v[i];
+
+		if (!pt->family || pt->family->mech != MECH_uprobe)
+			p = NULL;
+	}
+	if (!p) {
+		xl_error(x, &e->loc, ast_token(x->a, e),
+			 "@perf can be read only in the body of a probe of a process's code "
+			 "(process(...).function, .statement, .mark), not in a function or "
+			 "another kind of probe");
+		return cv("0", true);
+	}
+	if (!perf_counter_point(x, a->str.s)) {
+		xl_error(x, &e->loc, ast_token(x->a, e),
+			 "no perf counter named \"%s\": define it with a point such as "
+			 "perf.sw.task_clock.process(\"PATH\").counter(\"%s\")",
+			 a->str.s, a->str.s);
+		return cv("0", true);
+	}
+	return cv(arena_printf(x->a, "stp_perf_read(%s)", c_string(x->a, a->str.s, a->str.len)),
+		  false);
+}
+
 struct cv xl_expr(struct xl *x, struct expr *e)
 {
 	switch (e->kind) {
@@ -761,7 +818,10 @@ struct cv xl_expr(struct xl *x, struct expr *e)
 	case EXPR_ENTRY:
 	case EXPR_DEFINED:
 	case EXPR_PROBEWRITE:
+		break;
 	case EXPR_ATOP:
+		if (!strcmp(e->atop.name, "perf"))
+			return at_perf(x, e);
 		break;
 	}
 	xl_error(x, &e->loc, ast_token(x->a, e),

@@ -28,7 +28,13 @@
  * task events across exec) but its slot is marked stale and its hits are
  * ignored. Slots of processes that have exited are reclaimed by a work
  * item when the pool runs short; a process that finds no slot is not
- * sampled, and counted. */
+ * sampled, and counted.
+ *
+ * A .counter("NAME") point's events count (period 0: no overflow, its
+ * body never runs); @perf("NAME") in a probe of the process reads the
+ * process's event (stp_perf_read). Events are released only after
+ * `readable` is cleared (stop) or the slot taken out of the LIVE state
+ * (reclaim) and an RCU grace period has passed. */
 #include <linux/binfmts.h>
 #include <linux/cpuhotplug.h>
 #include <linux/perf_event.h>
@@ -54,6 +60,8 @@ struct stp_perf_probe {
 	bool freq;			/* .hz(N) */
 	const char *path;		/* .process: the program; NULL: every CPU */
 	bool optional;
+	const char *counter;		/* .counter("NAME"): counts, read by
+					 * @perf("NAME"); or NULL */
 };
 
 /* A slot is FREE, BUSY (being taken), WALK (a process found at start),
@@ -90,6 +98,10 @@ static struct {
 	struct stp_perf_task *tasks;	/* STP_PERF_MAXTASKS, freed at unload */
 	struct mutex lock;		/* creating and releasing task events */
 	bool live;			/* task events may be created */
+	bool readable;			/* @perf may read the events: cleared,
+					 * then an RCU grace period (handlers
+					 * run with preemption off), before
+					 * any event is released */
 	struct work_struct reclaim;
 	bool reclaim_init;
 	atomic_t untracked;
@@ -316,7 +328,7 @@ static void stp_pf_attach(struct stp_perf_task *s)
 		return;
 	}
 	s->ev = ev;
-	atomic_set(&s->state, STP_PT_LIVE);
+	atomic_set_release(&s->state, STP_PT_LIVE);	/* @perf reads s->ev after */
 }
 
 static void stp_pf_task_work(struct callback_head *w)
@@ -401,7 +413,7 @@ static void stp_pf_fork(void *data, struct task_struct *parent, struct task_stru
 /* Release the events of processes that have exited. */
 static void stp_pf_reclaim(struct work_struct *w)
 {
-	unsigned int i;
+	unsigned int i, dead = 0;
 
 	mutex_lock(&stp_pf.lock);
 	for (i = 0; i < STP_PERF_MAXTASKS; i++) {
@@ -410,6 +422,16 @@ static void stp_pf_reclaim(struct work_struct *w)
 
 		if (atomic_read(&s->state) != STP_PT_LIVE || !t->exit_state ||
 		    atomic_read(&t->signal->live))
+			continue;
+		atomic_set(&s->state, STP_PT_BUSY);	/* @perf no longer finds it */
+		dead++;
+	}
+	if (dead)
+		synchronize_rcu();	/* a handler that found it has left */
+	for (i = 0; dead && i < STP_PERF_MAXTASKS; i++) {
+		struct stp_perf_task *s = &stp_pf.tasks[i];
+
+		if (atomic_read(&s->state) != STP_PT_BUSY || !s->ev)
 			continue;
 		perf_event_release_kernel(s->ev);
 		s->ev = NULL;
@@ -587,11 +609,68 @@ static int stp_perf_start(const void *table, unsigned int n)
 		rc = stp_pf_tasks_start();
 	if (rc)
 		stp_perf_stop();
+	else
+		WRITE_ONCE(stp_pf.readable, true);
 	return rc;
+}
+
+/* ---- @perf ---- */
+
+/* @ev's count so far (as perf_event_read_local() does, which modules
+ * cannot call): an event active on this CPU is brought up to date first,
+ * with interrupts off; the counts of exited threads are added. */
+static u64 stp_pf_count(struct perf_event *ev)
+{
+	unsigned long flags;
+	u64 v;
+
+	local_irq_save(flags);
+	if (READ_ONCE(ev->oncpu) == smp_processor_id() &&
+	    READ_ONCE(ev->state) == PERF_EVENT_STATE_ACTIVE)
+		ev->pmu->read(ev);
+	v = local64_read(&ev->count) + atomic64_read(&ev->child_count);
+	local_irq_restore(flags);
+	return v;
+}
+
+/* @perf("NAME") in a probe handler (preemption off): the count of the
+ * counting point NAME in the current process (for .process points: the
+ * event of the process, which its threads inherit; a live thread's own
+ * count is added to it when the thread exits), or on this CPU for a
+ * system-wide point; 0 when there is none (the process was not seen yet,
+ * runs another program now, or the session is stopping). */
+static s64 __maybe_unused stp_perf_read(const char *name)
+{
+	unsigned int i;
+
+	if (!READ_ONCE(stp_pf.readable))
+		return 0;
+	for (i = 0; i < stp_pf.n; i++) {
+		const struct stp_perf_probe *d = &stp_pf.v[i];
+		struct perf_event *ev = NULL;
+
+		if (!d->counter || strcmp(d->counter, name))
+			continue;
+		if (d->path) {
+			struct stp_perf_task *s = stp_pf_find(current->tgid, i);
+
+			if (s && atomic_read_acquire(&s->state) == STP_PT_LIVE &&
+			    !READ_ONCE(s->stale))
+				ev = READ_ONCE(s->ev);
+		} else if (stp_pf.cpu_ev) {
+			ev = READ_ONCE(*stp_pf_cpu_slot(i, smp_processor_id()));
+		}
+		return ev ? (s64)stp_pf_count(ev) : 0;
+	}
+	return 0;
 }
 
 static void stp_perf_stop(void)
 {
+	if (stp_pf.readable) {
+		WRITE_ONCE(stp_pf.readable, false);
+		synchronize_rcu();	/* no handler reads an event any more */
+	}
 	stp_pf_cpus_stop();
 	stp_pf_tasks_stop();
 	vfree(stp_pf.dead);

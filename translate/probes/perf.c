@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* perf.c: the table of perf.* points: each one's perf_event_attr type,
- * config and sampling period (or frequency), and the program whose
- * processes it is bound to, if any (runtime/linux/perf.c). */
+ * config and sampling period (or frequency), the program whose
+ * processes it is bound to, if any, and the name @perf reads a counting
+ * point by (runtime/linux/perf.c). */
 #include "translate/probes/probes.h"
 
 #include <inttypes.h>
@@ -18,16 +19,12 @@ static void emit(struct xl *x, const struct xl_point *v, size_t n, struct xl_tab
 	for (i = 0; i < n; i++) {
 		const struct perf_point *d = perf_point(v[i].pt);
 
-		if (d->counter)
-			xl_error(x, &v[i].pt->loc, "identifier 'perf'",
-				 "perf .counter(\"%s\") points (read with @perf) are not "
-				 "supported yet: sample the event in the process instead "
-				 "(perf.type(N).config(M).process(\"PATH\"))", d->counter);
 		sb_addf(t->out, "\t{ &stp_pp%zu, %" PRIu32 "U, %" PRIu64 "ULL, %" PRIu64
-			"ULL, %s, %s, %s },\n", v[i].id, (uint32_t)d->type,
+			"ULL, %s, %s, %s, %s },\n", v[i].id, (uint32_t)d->type,
 			(uint64_t)d->config, (uint64_t)d->period, d->freq ? "true" : "false",
 			d->path ? c_string(x->a, d->path, strlen(d->path)) : "NULL",
-			d->optional || xl_point_optional(v[i].pt) ? "true" : "false");
+			d->optional || xl_point_optional(v[i].pt) ? "true" : "false",
+			d->counter ? c_string(x->a, d->counter, strlen(d->counter)) : "NULL");
 	}
 	sb_adds(t->out, "};\n\n");
 	xl_family_use(t, "stp_perf_family", "stp_perf_points", n, false);
