@@ -302,7 +302,8 @@ int translate(const struct elab_result *r, const struct session *s, const char *
 		const struct elab_func *f = r->func_list.v[i];
 
 		if (f->used && f->tapset && (!strcmp(f->name, "matched") ||
-					     !strcmp(f->name, "matched_str")))
+					     !strcmp(f->name, "matched_str") ||
+					     !strcmp(f->name, "ngroups")))
 			x.re_caps = true;
 	}
 	sb_adds(&frames, "union stp_frames {\n");

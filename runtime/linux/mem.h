@@ -15,6 +15,39 @@ static inline int stp_read_user(void *dst, u64 addr, size_t len)
 	return copy_from_user_nofault(dst, (const void __user *)(uintptr_t)addr, len) ? -EFAULT : 0;
 }
 
+/* The guru-mode writers (set_kernel_*, set_user_*, set_*_arg): @len bytes
+ * of @src to @addr, fault-safe: 0 or -EFAULT (then a part may be
+ * written). copy_to_kernel_nofault() is not exported to modules on 6.1;
+ * this is what it does, with __put_kernel_nofault (an exception-table
+ * store), and it refuses the user and non-canonical addresses that the
+ * kernel's would not refuse (a store to 0 oopses). */
+static inline int stp_write_kernel(u64 addr, const void *src, size_t len)
+{
+	u8 *dst = (u8 *)(uintptr_t)addr;
+	const u8 *s = src;
+
+#ifdef CONFIG_X86_64
+	if (addr < TASK_SIZE_MAX + PAGE_SIZE ||
+	    !__is_canonical_address(addr, boot_cpu_data.x86_virt_bits))
+		return -EFAULT;
+#endif
+	pagefault_disable();
+	for (; len >= 8; len -= 8, dst += 8, s += 8)
+		__put_kernel_nofault(dst, s, u64, fault);
+	for (; len; len--, dst++, s++)
+		__put_kernel_nofault(dst, s, u8, fault);
+	pagefault_enable();
+	return 0;
+fault:
+	pagefault_enable();
+	return -EFAULT;
+}
+
+static inline int stp_write_user(u64 addr, const void *src, size_t len)
+{
+	return copy_to_user_nofault((void __user *)(uintptr_t)addr, src, len) ? -EFAULT : 0;
+}
+
 /* Member @field of the struct @type at kernel address @p into @out,
  * fault-safe: 0, or -EFAULT with @out zeroed. The tapset's typed readers
  * (task.stp, proc_mem.stp, signal.stp) are this plus their fault policy. */

@@ -66,6 +66,112 @@ int stp_user_strn(char *dst, u64 addr, s64 n)
 	return stp_strn_copy(dst, addr, n, true);
 }
 
+/* One @width-byte (2 or 4) unit at kernel or user (@user) address @addr
+ * into *@u: 0 or -EFAULT. */
+static int stp_read_unit(u64 addr, unsigned int width, bool user, u32 *u)
+{
+	u16 h;
+	int rc;
+
+	if (width == 4)
+		return user ? stp_read_user(u, addr, 4) : stp_read_kernel(u, addr, 4);
+	rc = user ? stp_read_user(&h, addr, 2) : stp_read_kernel(&h, addr, 2);
+	*u = h;
+	return rc;
+}
+
+/* Code point @cp (at most U+10FFFF) in UTF-8 into @out: its length. */
+static size_t stp_utf8_put(char *out, u32 cp)
+{
+	if (cp < 0x80) {
+		out[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		out[0] = (char)(0xc0 | (cp >> 6));
+		out[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		out[0] = (char)(0xe0 | (cp >> 12));
+		out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		out[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	out[0] = (char)(0xf0 | (cp >> 18));
+	out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	out[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/* The NUL-terminated UTF-16 (@width 2, surrogate pairs joined) or UTF-32
+ * (@width 4) string at kernel or user (@user) address @addr, in the
+ * machine's byte order, as UTF-8 into @dst (MAXSTRINGLEN; cut before the
+ * first character that does not fit). 0; -EFAULT when a unit cannot be
+ * read; -EILSEQ for a unit that is no character (a surrogate not in a
+ * pair, a value past U+10FFFF): its value in *@bad, its address in
+ * *@bad_at. @dst is empty after an error. Each unit gives at least one
+ * byte, so at most MAXSTRINGLEN units are read. */
+int stp_utf_str(char *dst, u64 addr, unsigned int width, bool user, u32 *bad, u64 *bad_at)
+{
+	size_t at = 0, k;
+	unsigned int i;
+	char enc[4];
+	u32 u, lo;
+	int rc = 0;
+
+	for (i = 0; i < MAXSTRINGLEN; i++, addr += width) {
+		if (stp_read_unit(addr, width, user, &u)) {
+			rc = -EFAULT;
+			break;
+		}
+		if (!u)
+			break;
+		*bad = u;
+		*bad_at = addr;
+		if (width == 2 && u >= 0xd800 && u <= 0xdbff) {
+			if (stp_read_unit(addr + 2, 2, user, &lo)) {
+				rc = -EFAULT;
+				break;
+			}
+			if (lo < 0xdc00 || lo > 0xdfff) {
+				rc = -EILSEQ;
+				break;
+			}
+			u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+			addr += 2;
+		} else if ((u >= 0xd800 && u <= 0xdfff) || u > 0x10ffff) {
+			rc = -EILSEQ;
+			break;
+		}
+		k = stp_utf8_put(enc, u);
+		if (at + k > MAXSTRINGLEN - 1)
+			break;
+		memcpy(dst + at, enc, k);
+		at += k;
+	}
+	dst[rc ? 0 : at] = '\0';
+	return rc;
+}
+
+/* set_kernel_string(_n) and set_user_string(_n): the string @s, cut to @n
+ * bytes when @n >= 0, and a NUL, to kernel or user (@user) address @addr:
+ * 0 or -EFAULT (then some of it may be written). */
+int stp_set_string(u64 addr, const char *s, s64 n, bool user)
+{
+	size_t len = strlen(s);
+	char nul = '\0';
+
+	if (n >= 0 && (u64)n < len)
+		len = (size_t)n;
+	if (user)
+		return stp_write_user(addr, s, len) || stp_write_user(addr + len, &nul, 1) ?
+			-EFAULT : 0;
+	return stp_write_kernel(addr, s, len) || stp_write_kernel(addr + len, &nul, 1) ?
+		-EFAULT : 0;
+}
+
 /* Does the current task run 32-bit user code (user_long() then reads 4
  * bytes)? */
 static bool stp_user_compat(void)
@@ -221,56 +327,78 @@ size_t stp_escape_next(char *out, const char *s, size_t *used)
 	return 2 + digits;
 }
 
-/* Append to @dst (at *@at) the escaped characters of @src while they fit
- * in @budget bytes in all, stopping at the first escape that does not fit
- * (an escape is never cut). Returns true when all of @src went in. */
-static bool stp_escape_into(char *dst, size_t *at, const char *src, size_t budget)
+/* The escape of the character at @s, as stp_escape_next(), but a NUL as
+ * \0 (the buffers of kernel_buffer_quoted(), which may hold NULs). */
+static size_t stp_escape_at(char *out, const char *s, size_t *used)
+{
+	if (!*s) {
+		out[0] = '\\';
+		out[1] = '0';
+		*used = 1;
+		return 2;
+	}
+	return stp_escape_next(out, s, used);
+}
+
+/* Append to @dst (at *@at) the escaped characters of the @len bytes at
+ * @src while they fit in @budget bytes in all, stopping at the first
+ * escape that does not fit (an escape is never cut). Returns true when
+ * all of @src went in. */
+static bool stp_escape_into(char *dst, size_t *at, const char *src, size_t len,
+			    size_t budget)
 {
 	char e[STP_ESCAPE_MAX];
-	size_t used = 0, k, n;
+	size_t used = 0, i, k, n;
 
-	while (*src) {
-		k = stp_escape_next(e, src, &n);
+	for (i = 0; i < len; i += n) {
+		k = stp_escape_at(e, src + i, &n);
 		if (used + k > budget)
 			return false;
 		memcpy(dst + *at, e, k);
 		*at += k;
 		used += k;
-		src += n;
 	}
 	return true;
 }
 
-/* text_strn(): @src escaped (stp_escape_next) in at most @len bytes of
- * output (len <= 0: MAXSTRINGLEN - 1). Quoted: in double quotes; when the
- * whole does not fit, as much as fits followed by `"...`. A quoted result
- * never has fewer than 5 bytes of room (the reference's `""...`), so a
- * short string like "abc" is shown whole even for len 1. */
-void stp_text_str(char *dst, const char *src, s64 len, bool quoted)
+/* The @len bytes at @src (src[len] must be NUL: a UTF-8 sequence is not
+ * read past it) escaped (stp_escape_at) and in double quotes, in at most
+ * @outlen bytes of output, clamped to 5 .. MAXSTRINGLEN - 1; when the
+ * whole does not fit, as much as fits followed by `"...`. */
+void stp_quote_n(char *dst, const char *src, size_t len, s64 outlen)
 {
-	size_t limit = (len <= 0 || len > MAXSTRINGLEN - 1) ? MAXSTRINGLEN - 1 : (size_t)len;
-	size_t at = 0, need = 0, n;
+	size_t limit = outlen < 5 ? 5 : outlen > MAXSTRINGLEN - 1 ? MAXSTRINGLEN - 1 : (size_t)outlen;
+	size_t at = 0, need = 0, i, n;
 	char e[STP_ESCAPE_MAX];
-	const char *p;
 
-	if (!quoted) {
-		stp_escape_into(dst, &at, src, limit);
-		dst[at] = '\0';
-		return;
-	}
-	if (limit < 5)
-		limit = 5;
-	for (p = src; *p && need <= limit - 2; p += n)
-		need += stp_escape_next(e, p, &n);
+	for (i = 0; i < len && need <= limit - 2; i += n)
+		need += stp_escape_at(e, src + i, &n);
 	dst[at++] = '"';
 	if (need <= limit - 2) {
-		stp_escape_into(dst, &at, src, limit - 2);
+		stp_escape_into(dst, &at, src, len, limit - 2);
 		dst[at++] = '"';
 	} else {
-		stp_escape_into(dst, &at, src, limit - 5);
+		stp_escape_into(dst, &at, src, len, limit - 5);
 		memcpy(dst + at, "\"...", 4);
 		at += 4;
 	}
+	dst[at] = '\0';
+}
+
+/* text_strn(): @src escaped (stp_escape_next) in at most @len bytes of
+ * output (len <= 0: MAXSTRINGLEN - 1). Quoted: stp_quote_n(), so a quoted
+ * result never has fewer than 5 bytes of room (the reference's `""...`),
+ * and a short string like "abc" is shown whole even for len 1. */
+void stp_text_str(char *dst, const char *src, s64 len, bool quoted)
+{
+	size_t limit = (len <= 0 || len > MAXSTRINGLEN - 1) ? MAXSTRINGLEN - 1 : (size_t)len;
+	size_t at = 0;
+
+	if (quoted) {
+		stp_quote_n(dst, src, strlen(src), limit);
+		return;
+	}
+	stp_escape_into(dst, &at, src, strlen(src), limit);
 	dst[at] = '\0';
 }
 

@@ -14,15 +14,32 @@
 #define STP_BACKTRACE_MAX 64	/* addresses of one backtrace */
 #endif
 
+/* The body of set_kernel_* and set_user_* (embedded C of the tapset):
+ * @val as a C @type at kernel or user (@user) address @addr; an error
+ * "user int copy fault at 0x0000000000000000 [man error::fault]" (@name:
+ * int) when it cannot be written. */
+#define STP_SET_NUM(user, type, name, addr, val) do {				\
+	type stp_set_v_ = (type)(val);						\
+	u64 stp_set_a_ = (u64)(addr);						\
+	if ((user) ? stp_write_user(stp_set_a_, &stp_set_v_, sizeof(stp_set_v_)) :	\
+		     stp_write_kernel(stp_set_a_, &stp_set_v_, sizeof(stp_set_v_)))	\
+		STAP_ERROR("%s %s copy fault at 0x%016llx [man error::fault]",	\
+			   (user) ? "user" : "kernel", (name),			\
+			   (unsigned long long)stp_set_a_);			\
+} while (0)
+
 /* Each is described at its definition in tapset_support.c. */
 char *stp_scratch(void);
 int stp_kernel_strn(char *dst, u64 addr, s64 n);
 int stp_user_strn(char *dst, u64 addr, s64 n);
+int stp_utf_str(char *dst, u64 addr, unsigned int width, bool user, u32 *bad, u64 *bad_at);
+int stp_set_string(u64 addr, const char *s, s64 n, bool user);
 int stp_user_num(u64 addr, unsigned int size, bool sign, s64 *v);
 bool stp_user_struct(char *out, size_t len, void *dst, u64 addr, size_t n);
 void stp_user_timespec_str(char *out, size_t len, u64 addr);
 unsigned int stp_user_long_size(void);
 size_t stp_escape_next(char *out, const char *s, size_t *used);
+void stp_quote_n(char *dst, const char *src, size_t len, s64 outlen);
 void stp_text_str(char *dst, const char *src, s64 len, bool quoted);
 void stp_buf_quoted(char *dst, const char *src, size_t len, s64 outlen,
 		    bool hex);
