@@ -52,6 +52,9 @@
 #if STP_ALL_PARTS || defined(STP_PART_decode)
 #include "decode.c"
 #endif
+#if STP_ALL_PARTS || defined(STP_PART_softfloat)
+#include "softfloat.c"
+#endif
 #if STP_ALL_PARTS || defined(STP_PART_globals)
 #include "linux/globals.c"
 #endif

@@ -94,6 +94,7 @@
 #include "hist.h"
 #include "regex.h"
 #include "decode.h"
+#include "softfloat.h"
 #include "linux/context.h"
 #include "linux/session.h"
 #include "strings.h"
