@@ -55,6 +55,9 @@ struct xl {
 					 * records its groups */
 	size_t re_max_insts, re_max_slots;	/* the largest such program */
 	bool mech_used[MECH_COUNT];	/* mechanisms with points */
+	bool usym;			/* the script calls a function of
+					 * tapset/usym.stp: the module carries
+					 * user-space symbol tables (usyms.c) */
 };
 
 /* The frame (locals) of a probe body or function being written. */
