@@ -402,31 +402,90 @@ static void cfi_range(struct uobj *o, Dwarf_CFI *cfi, uint64_t start, uint64_t e
 	}
 }
 
-/* .eh_frame rows from every function symbol's start to its end (to the
- * next symbol for an unsized one): .eh_frame_hdr's table would give the
- * FDEs' starts as well, the symbols cover the same code. */
+/* The start addresses of the FDEs, from .eh_frame_hdr's sorted search
+ * table (the encodings every x86-64 linker writes: a udata4 count and
+ * datarel sdata4 pairs); false without one. */
+static bool fde_starts(Elf *elf, uint64_t **out, size_t *n)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *name;
+		const unsigned char *p;
+		Elf_Data *d;
+		uint32_t count, i;
+		size_t at;
+
+		if (!gelf_getshdr(scn, &sh) ||
+		    !(name = elf_strptr(elf, shstrndx, sh.sh_name)) ||
+		    strcmp(name, ".eh_frame_hdr"))
+			continue;
+		d = elf_getdata(scn, NULL);
+		if (!d || d->d_size < 12)
+			return false;
+		p = d->d_buf;
+		if (p[0] != 1 || p[2] != 0x03 || p[3] != 0x3b)
+			return false;
+		at = (p[1] & 0x0f) == 0x03 || (p[1] & 0x0f) == 0x0b ? 8 : 0;
+		if (!at)
+			return false;
+		memcpy(&count, p + at, 4);
+		at += 4;
+		if (d->d_size < at + (size_t)count * 8)
+			return false;
+		*out = calloc(count + 1, sizeof(**out));
+		if (!*out)
+			abort();
+		for (i = 0; i < count; i++) {
+			int32_t loc;
+
+			memcpy(&loc, p + at + (size_t)i * 8, 4);
+			(*out)[i] = sh.sh_addr + (int64_t)loc;
+		}
+		*n = count;
+		return true;
+	}
+	return false;
+}
+
+/* The .eh_frame rows of the object: over each FDE from its start (in
+ * .eh_frame_hdr's table, else at each function symbol) to where the next
+ * starts or its own information ends. */
 static void read_cfi(struct uobj *o, Elf *elf)
 {
 	Dwarf_CFI *cfi = dwarf_getcfi_elf(elf);
 	struct ucfi *rows;
-	uint64_t covered = 0;
-	size_t i, k;
+	uint64_t *starts = NULL, covered = 0;
+	size_t i, k, n = 0;
 
 	if (!cfi)
 		return;
-	for (i = 0; i < o->nsyms; i++) {
-		uint64_t end = o->syms[i].addr + (o->syms[i].size ? o->syms[i].size : 1);
+	if (fde_starts(elf, &starts, &n)) {
+		for (i = 0; i < n; i++) {
+			uint64_t end = i + 1 < n ? starts[i + 1] : starts[i] + (1u << 24);
 
-		if (!o->syms[i].func || o->syms[i].addr < covered)
-			continue;	/* data, or inside a longer function */
-		if (i + 1 < o->nsyms && end > o->syms[i + 1].addr)
-			end = o->syms[i + 1].addr;
-		cfi_range(o, cfi, o->syms[i].addr, end);
-		covered = end;
-		if (o->ncfi && o->cfi[o->ncfi - 1].cfa_reg != -1) {
-			struct ucfi r = { .addr = end, .cfa_reg = -1 };
+			cfi_range(o, cfi, starts[i], end);
+		}
+		free(starts);
+	} else {
+		for (i = 0; i < o->nsyms; i++) {
+			uint64_t end = o->syms[i].addr + (o->syms[i].size ? o->syms[i].size : 1);
 
-			add_row(o, &r);
+			if (!o->syms[i].func || o->syms[i].addr < covered)
+				continue;	/* data, or inside a longer function */
+			if (i + 1 < o->nsyms && end > o->syms[i + 1].addr)
+				end = o->syms[i + 1].addr;
+			cfi_range(o, cfi, o->syms[i].addr, end);
+			covered = end;
+			if (o->ncfi && o->cfi[o->ncfi - 1].cfa_reg != -1) {
+				struct ucfi r = { .addr = end, .cfa_reg = -1 };
+
+				add_row(o, &r);
+			}
 		}
 	}
 	dwarf_cfi_end(cfi);
@@ -454,12 +513,13 @@ static bool read_obj(struct ucollect *c, struct uobj *o)
 	Elf *elf;
 
 	if (fd < 0) {
-		warn(c, "cannot read symbols of '%s': %s", o->target, strerror(errno));
+		warn(c, "missing unwind/symbol data for module '%s'%s", o->target, "");
 		return false;
 	}
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf || elf_kind(elf) != ELF_K_ELF) {
-		warn(c, "cannot read symbols of '%s': %s", o->target, "not an ELF file");
+		warn(c, "missing unwind/symbol data for module '%s'%s", o->target,
+		     " (not an ELF file)");
 		if (elf)
 			elf_end(elf);
 		close(fd);
@@ -706,8 +766,8 @@ void xl_usym_tables(const struct session *s, struct arena *a,
 	for (k = 0; k < s->user_objs.n; k++) {
 		const char *t = s->user_objs.v[k], *h = host_path(c, t);
 
-		if (!h) {
-			warn(c, "-d '%s': %s", t, "no such file");
+		if (!h) {	/* as the reference: a warning, the session goes on */
+			warn(c, "missing unwind/symbol data for module '%s'%s", t, "");
 			continue;
 		}
 		add_obj(c, t, h);
@@ -716,8 +776,14 @@ void xl_usym_tables(const struct session *s, struct arena *a,
 		for (i = 0; i < c->n && i < USYM_MAX_OBJS; i++)
 			add_needed(c, c->objs[i].host, c->objs[i].target, 0);
 	(void)nprobed;
-	for (i = 0; i < c->n; i++)
-		emit_obj(out, &c->objs[i], i, a);
+	for (i = 0; i < c->n; i++) {
+		const struct uobj *o = &c->objs[i];
+
+		if (s->verbose[2])
+			fprintf(stderr, "Pass 3: symbols of %s: %zu symbols, %zu line rows, "
+				"%zu unwind rows\n", o->target, o->nsyms, o->nlines, o->ncfi);
+		emit_obj(out, o, i, a);
+	}
 	sb_adds(out, "static const struct stp_uobj stp_uobjs[] = {\n");
 	for (i = 0; i < c->n; i++) {
 		const struct uobj *o = &c->objs[i];

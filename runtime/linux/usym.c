@@ -64,6 +64,10 @@ static struct {
 	/* the last load seen under the lock: mm and bias (see above) */
 	struct mm_struct *mm[STP_UOBJ_MAX];
 	u64 bias[STP_UOBJ_MAX];
+	/* the first backtrace stopped by an address in no known object:
+	 * the file mapped there, reported at the end of the session */
+	atomic_t missing;
+	char missing_name[64];
 } stp_usym;
 
 /* An address located: its object, link-time address and the bias
@@ -119,6 +123,13 @@ static void stp_usym_stop(void)
 {
 }
 
+static void stp_usym_report(void)
+{
+	if (atomic_read(&stp_usym.missing))
+		stp_warn("Missing unwind data for a module, rerun with 'stap -d %s'",
+			 stp_usym.missing_name[0] ? stp_usym.missing_name : "(unknown)");
+}
+
 static void stp_usym_release(void)
 {
 	unsigned int i;
@@ -138,6 +149,7 @@ static const struct stp_family stp_usym_family = {
 	.name = "usym",
 	.start = stp_usym_start,
 	.stop = stp_usym_stop,
+	.report = stp_usym_report,
 	.release = stp_usym_release,
 };
 
@@ -456,6 +468,25 @@ static const struct stp_ucfi *stp_ucfi_find(const struct stp_uobj *o, u64 link)
 	return lo ? &o->cfi[lo - 1] : NULL;
 }
 
+/* A backtrace stopped at @pc, in no known object: remember the first. */
+static void stp_umissing(struct stp_ulook *l, unsigned long pc)
+{
+	struct vm_area_struct *vma;
+
+	if (atomic_cmpxchg(&stp_usym.missing, 0, 1))
+		return;
+	if (!l->locked)
+		return;
+	vma = find_vma(l->mm, pc);
+	if (vma && vma->vm_start <= pc && vma->vm_file) {
+		rcu_read_lock();	/* the name, against a rename */
+		strscpy(stp_usym.missing_name,
+			READ_ONCE(vma->vm_file->f_path.dentry->d_name.name),
+			sizeof(stp_usym.missing_name));
+		rcu_read_unlock();
+	}
+}
+
 static bool stp_uread(unsigned long addr, unsigned long *v)
 {
 	return !copy_from_user_nofault(v, (const void __user *)addr, sizeof(*v));
@@ -490,8 +521,10 @@ static unsigned int stp_uunwind(struct stp_ulook *l, struct pt_regs *regs, unsig
 		unsigned long cfa, base, ra;
 
 		pcs[n++] = pc;
-		if (!stp_ulocate(l, n == 1 ? pc : pc - 1, &loc))
+		if (!stp_ulocate(l, n == 1 ? pc : pc - 1, &loc)) {
+			stp_umissing(l, pc);
 			break;
+		}
 		r = stp_ucfi_find(loc.o, loc.link);
 		if (!r || r->cfa_reg < 0)
 			break;
