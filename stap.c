@@ -115,6 +115,8 @@ static void usage(FILE *out)
 "   -o FILE  * send script output to file\n"
 "   -c CMD   * start the probes, run CMD, and exit when it finishes\n"
 "   -x PID   * sets target() to PID\n"
+"   -d PATH    add the symbols and unwind data of a program or library\n"
+"   --ldd      add those of the shared libraries the programs need\n"
 "   -b       * bulk (percpu file) mode\n"
 "   -t       * collect probe timing information\n"
 "   -T SECS  * terminate the script after SECS seconds\n"
