@@ -161,7 +161,7 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 			for (j = 0; j < p->points.n; j++)
 				vec_push(x->a, &pts, p->points.v[j]);
 		}
-		xl_usym_tables(x->s, x->a, &pts, &out, &uses);
+		xl_usym_tables(x->s, x->a, &pts, x->usym_lines, &out, &uses);
 	}
 	mech_tables(x, refs, n, &t);
 	kmod_table(x, &out, &desc);

@@ -265,8 +265,11 @@ int translate(const struct elab_result *r, const struct session *s, const char *
 		if (f->used && f->tapset && (!strcmp(f->name, "matched") ||
 					     !strcmp(f->name, "matched_str")))
 			x.re_caps = true;
-		if (f->used && f->tapset && len >= 9 && !strcmp(src + len - 9, "/usym.stp"))
+		if (f->used && f->tapset && len >= 9 && !strcmp(src + len - 9, "/usym.stp")) {
 			x.usym = true;
+			if (strstr(f->name, "file") || strstr(f->name, "line"))
+				x.usym_lines = true;	/* usymfile, _fileline ... */
+		}
 	}
 	sb_adds(&frames, "union stp_frames {\n");
 	for (i = 0; i < r->func_list.n; i++) {

@@ -66,6 +66,7 @@ struct ucollect {
 	struct uobj objs[USYM_MAX_OBJS];
 	unsigned int n;
 	const char *root;		/* the sysroot's real path, or NULL */
+	bool lines;			/* the script wants source lines */
 	int errors;
 };
 
@@ -144,7 +145,9 @@ static bool read_symtab(struct uobj *o, Elf *elf, Elf_Scn *scn, GElf_Shdr *sh)
 	return true;
 }
 
-static void read_syms(struct uobj *o, Elf *elf)
+/* The symbols of @elf's .symtab, else (@dynsym) of its .dynsym; false
+ * when it has no .symtab. */
+static bool read_syms(struct uobj *o, Elf *elf, bool dynsym)
 {
 	Elf_Scn *scn = NULL, *dyn = NULL;
 	GElf_Shdr sh, dsh;
@@ -161,6 +164,8 @@ static void read_syms(struct uobj *o, Elf *elf)
 			dsh = sh;
 		}
 	}
+	if (!got && !dynsym)
+		return false;
 	if (!got && dyn)
 		read_symtab(o, elf, dyn, &dsh);
 	qsort(o->syms, o->nsyms, sizeof(*o->syms), sym_cmp);
@@ -170,6 +175,7 @@ static void read_syms(struct uobj *o, Elf *elf)
 		else
 			o->syms[k++] = o->syms[i];
 	o->nsyms = k;
+	return got;
 }
 
 /* ---- segments and build-id ---- */
@@ -240,14 +246,14 @@ static void read_lines(struct uobj *o, int fd)
 	Dwarf_Off off = 0, next;
 	size_t hsize;
 	struct { const char *name; size_t at; } *files = NULL;
-	size_t nfiles = 0, cfiles = 0;
+	size_t nfiles = 0, cfiles = 0, i, k;
 
 	if (!dw)
 		return;
 	while (dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
 		Dwarf_Die cu;
 		Dwarf_Lines *ls;
-		size_t i, n;
+		size_t n;
 
 		if (dwarf_offdie(dw, off + hsize, &cu) && dwarf_getsrclines(&cu, &ls, &n) == 0) {
 			for (i = 0; i < n; i++) {
@@ -265,6 +271,8 @@ static void read_lines(struct uobj *o, int fd)
 				f = end ? NULL : dwarf_linesrc(l, NULL, NULL);
 				if (!end && (!f || line <= 0))
 					continue;
+				if (addr < o->base || addr - o->base > UINT32_MAX)
+					continue;	/* not in the object's segments */
 				o->lines = grow(o->lines, &o->clines, o->nlines + 1,
 						sizeof(*o->lines));
 				o->lines[o->nlines].addr = addr;
@@ -288,6 +296,19 @@ static void read_lines(struct uobj *o, int fd)
 	}
 	free(files);
 	qsort(o->lines, o->nlines, sizeof(*o->lines), line_cmp);
+	/* one row per address (the last), and none that repeats the line
+	 * before it */
+	for (i = 0, k = 0; i < o->nlines; i++) {
+		if (k && o->lines[k - 1].addr == o->lines[i].addr)
+			o->lines[k - 1] = o->lines[i];
+		else if (!k || o->lines[k - 1].line != o->lines[i].line ||
+			 o->lines[k - 1].file != o->lines[i].file)
+			o->lines[k++] = o->lines[i];
+		if (k > 1 && o->lines[k - 2].line == o->lines[k - 1].line &&
+		    o->lines[k - 2].file == o->lines[k - 1].file)
+			k--;
+	}
+	o->nlines = k;
 	dwarf_end(dw);
 }
 
@@ -509,8 +530,8 @@ static void read_cfi(struct uobj *o, Elf *elf)
 
 static bool read_obj(struct ucollect *c, struct uobj *o)
 {
-	int fd = open(o->host, O_RDONLY | O_CLOEXEC);
-	Elf *elf;
+	int fd = open(o->host, O_RDONLY | O_CLOEXEC), dfd = -1;
+	Elf *elf, *delf = NULL;
 
 	if (fd < 0) {
 		warn(c, "missing unwind/symbol data for module '%s'%s", o->target, "");
@@ -527,9 +548,29 @@ static bool read_obj(struct ucollect *c, struct uobj *o)
 	}
 	add_str(o, "");
 	read_phdrs(o, elf);
-	read_syms(o, elf);
-	read_lines(o, fd);
+	/* a separate debuginfo file by build-id (Debian's -dbg/-dbgsym
+	 * packages): its .symtab and line table, where the object has none */
+	if (o->buildid[0]) {
+		const char *dbg = arena_printf(c->a, "%s/usr/lib/debug/.build-id/%.2s/%s.debug",
+					       c->root ? c->root : "", o->buildid,
+					       o->buildid + 2);
+
+		dfd = open(dbg, O_RDONLY | O_CLOEXEC);
+		if (dfd >= 0)
+			delf = elf_begin(dfd, ELF_C_READ_MMAP, NULL);
+	}
+	if (!read_syms(o, elf, false) && !(delf && read_syms(o, delf, false)))
+		read_syms(o, elf, true);
+	if (c->lines) {
+		read_lines(o, fd);
+		if (!o->nlines && dfd >= 0)
+			read_lines(o, dfd);
+	}
 	read_cfi(o, elf);
+	if (delf)
+		elf_end(delf);
+	if (dfd >= 0)
+		close(dfd);
 	elf_end(elf);
 	close(fd);
 	return true;
@@ -694,11 +735,22 @@ static void emit_obj(struct strbuf *out, const struct uobj *o, unsigned int i,
 		sb_adds(out, "};\n");
 	}
 	if (o->nlines) {
-		sb_addf(out, "static const struct stp_uline stp_ulines%u[] = {\n", i);
-		for (k = 0; k < o->nlines; k++)
-			sb_addf(out, "{0x%" PRIx64 ",%zu,%u},\n", o->lines[k].addr,
-				o->lines[k].file, o->lines[k].line);
-		sb_adds(out, "};\n");
+		/* rows of three little-endian u32 (address less the base, file,
+		 * line) in a string literal: gcc reads a large one several
+		 * times faster than the same data as initialisers */
+		sb_addf(out, "static const char stp_ulines%u[] =\n", i);
+		for (k = 0; k < o->nlines; k++) {
+			uint32_t v[3] = { (uint32_t)(o->lines[k].addr - o->base),
+					  (uint32_t)o->lines[k].file, o->lines[k].line };
+			int j, b;
+
+			sb_addc(out, '"');
+			for (j = 0; j < 3; j++)
+				for (b = 0; b < 4; b++)
+					sb_addf(out, "\\x%02x", (v[j] >> (8 * b)) & 0xff);
+			sb_adds(out, "\"\n");
+		}
+		sb_adds(out, "\t;\n");
 	}
 	if (o->ncfi) {
 		sb_addf(out, "static const struct stp_ucfi stp_ucfis%u[] = {\n", i);
@@ -731,8 +783,8 @@ static void emit_obj(struct strbuf *out, const struct uobj *o, unsigned int i,
 	sb_adds(out, "\t;\n\n");
 }
 
-void xl_usym_tables(const struct session *s, struct arena *a,
-		    const struct ptrvec *points, struct strbuf *out, struct strbuf *uses)
+void xl_usym_tables(const struct session *s, struct arena *a, const struct ptrvec *points,
+		    bool lines, struct strbuf *out, struct strbuf *uses)
 {
 	struct ucollect *c = calloc(1, sizeof(*c));
 	char rroot[PATH_MAX];
@@ -743,6 +795,7 @@ void xl_usym_tables(const struct session *s, struct arena *a,
 		abort();
 	c->s = s;
 	c->a = a;
+	c->lines = lines;
 	if (s->sysroot && realpath(s->sysroot, rroot))
 		c->root = arena_strndup(a, rroot, strlen(rroot));
 	elf_version(EV_CURRENT);

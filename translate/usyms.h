@@ -8,8 +8,9 @@
 /* Write the tables of the objects of the live @points (struct elab_point
  * *: the programs and libraries of process(...) points), of -d PATH and,
  * with --ldd, of the libraries they need, as stp_uobjs[] to @out, and the
- * session's use of them (runtime/linux/usym.c: stp_usym_family) to @uses. */
-void xl_usym_tables(const struct session *s, struct arena *a,
-		    const struct ptrvec *points, struct strbuf *out, struct strbuf *uses);
+ * session's use of them (runtime/linux/usym.c: stp_usym_family) to @uses;
+ * with their line tables when @lines. */
+void xl_usym_tables(const struct session *s, struct arena *a, const struct ptrvec *points,
+		    bool lines, struct strbuf *out, struct strbuf *uses);
 
 #endif

@@ -58,6 +58,8 @@ struct xl {
 	bool usym;			/* the script calls a function of
 					 * tapset/usym.stp: the module carries
 					 * user-space symbol tables (usyms.c) */
+	bool usym_lines;		/* and one of its source-line functions:
+					 * with line tables */
 };
 
 /* The frame (locals) of a probe body or function being written. */

@@ -26,7 +26,6 @@
 
 struct stp_useg { u64 off, vaddr, memsz; };
 struct stp_usym { u64 addr, size; u32 name; };
-struct stp_uline { u64 addr; u32 file, line; };
 /* From link-time address base + addr on: CFA = REG + cfa_off, the return
  * address at CFA + ra_off, the caller's %rbp at CFA + bp_off (0: the same
  * register; 1: lost). REG a DWARF register number; -1 unknown, -2 the
@@ -45,7 +44,8 @@ struct stp_uobj {
 	const char *strs;
 	const struct stp_usym *syms;
 	unsigned int nsyms;
-	const struct stp_uline *lines;
+	const char *lines;		/* rows of 3 little-endian u32: address
+					 * less base, file (in strs), line */
 	unsigned int nlines;
 	const struct stp_ucfi *cfi;
 	unsigned int ncfi;
@@ -302,23 +302,36 @@ static const struct stp_usym *stp_usym_find(const struct stp_uobj *o, u64 link, 
 	return s;
 }
 
+/* Field @f of row @i of @o's line table. */
+static u32 stp_uline_at(const struct stp_uobj *o, unsigned int i, unsigned int f)
+{
+	__le32 v;
+
+	memcpy(&v, o->lines + 12 * (size_t)i + 4 * f, sizeof(v));
+	return le32_to_cpu(v);
+}
+
 /* The source line of @link in @o: its file in *@file; 0 when unknown. */
 static unsigned int stp_uline_find(const struct stp_uobj *o, u64 link, const char **file)
 {
 	unsigned int lo = 0, hi = o->nlines;
+	u64 rel;
 
+	if (link < o->base || link - o->base > U32_MAX)
+		return 0;
+	rel = link - o->base;
 	while (lo < hi) {
 		unsigned int mid = lo + (hi - lo) / 2;
 
-		if (o->lines[mid].addr <= link)
+		if (stp_uline_at(o, mid, 0) <= rel)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (!lo || !o->lines[lo - 1].line)
+	if (!lo || !stp_uline_at(o, lo - 1, 2))
 		return 0;
-	*file = o->strs + o->lines[lo - 1].file;
-	return o->lines[lo - 1].line;
+	*file = o->strs + stp_uline_at(o, lo - 1, 1);
+	return stp_uline_at(o, lo - 1, 2);
 }
 
 static const char *stp_ubasename(const char *p)
@@ -515,6 +528,11 @@ static unsigned int stp_uunwind(struct stp_ulook *l, struct pt_regs *regs, unsig
 	}
 	if (!pc)
 		return 0;
+#ifdef CONFIG_X86_64
+	/* the rows are x86-64's: a 32-bit task gets its first frame only */
+	if (!user_64bit_mode(regs ? regs : task_pt_regs(current)))
+		max = min(max, 1u);
+#endif
 	while (n < max) {
 		struct stp_uloc loc;
 		const struct stp_ucfi *r;
