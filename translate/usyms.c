@@ -585,6 +585,24 @@ static const char *host_path(struct ucollect *c, const char *target)
 	return access(p, R_OK) == 0 ? p : NULL;
 }
 
+/* @name looked up in $PATH on this machine, or NULL. */
+static const char *find_in_path(struct ucollect *c, const char *name)
+{
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save = NULL;
+
+	if (!path)
+		return NULL;
+	copy = arena_strndup(c->a, path, strlen(path));
+	for (dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+		const char *p = arena_printf(c->a, "%s/%s", *dir ? dir : ".", name);
+
+		if (access(p, X_OK) == 0)
+			return p;
+	}
+	return NULL;
+}
+
 /* Add the object the target names @target (read from @host); the target
  * name is the real path (the kernel's name of the mapped file). */
 static struct uobj *add_obj(struct ucollect *c, const char *target, const char *host)
@@ -813,6 +831,24 @@ void xl_usym_tables(const struct session *s, struct arena *a, const struct ptrve
 		if (!t || !(h = host_path(c, t)))
 			continue;
 		add_obj(c, t, h);
+	}
+	/* the program of -c CMD (its first word, an absolute path or found
+	 * in $PATH on this machine) */
+	if (s->target_cmd) {
+		const char *cmd = s->target_cmd, *h;
+		size_t n;
+
+		while (*cmd == ' ' || *cmd == '\t')
+			cmd++;
+		n = strcspn(cmd, " \t");
+		if (n) {
+			const char *t = arena_strndup(a, cmd, n);
+
+			if (!strchr(t, '/'))
+				t = find_in_path(c, t);
+			if (t && (h = host_path(c, t)))
+				add_obj(c, t, h);
+		}
 	}
 	nprobed = c->n;
 	/* -d PATH */
