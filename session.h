@@ -72,6 +72,11 @@ struct session {
 	const char *remote;		/* --remote qemu[:WHAT]: WHAT or "" */
 	const char *sysroot;		/* --sysroot DIR: programs named by absolute
 					 * paths are read from DIR/PATH */
+	struct strlist user_objs;	/* -d PATH: programs and libraries whose
+					 * symbols (and unwind data) the module
+					 * carries (translate/usyms.c) */
+	bool ldd;			/* --ldd: and those of their DT_NEEDED
+					 * libraries */
 };
 
 struct arena;

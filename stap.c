@@ -42,6 +42,7 @@ enum {
 	OPT_REMOTE,
 	OPT_SYSROOT,
 	OPT_KBUILD,
+	OPT_LDD,
 };
 
 static const struct option long_options[] = {
@@ -56,7 +57,7 @@ static const struct option long_options[] = {
 	{ "skip-badvars", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "suppress-handler-errors", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "suppress-time-limits", no_argument, NULL, OPT_UNSUPPORTED },
-	{ "ldd", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "ldd", no_argument, NULL, OPT_LDD },
 	{ "all-modules", no_argument, NULL, OPT_ALL_MODULES },
 	{ "disable-cache", no_argument, NULL, OPT_DISABLE_CACHE },
 	{ "kbuild", no_argument, NULL, OPT_KBUILD },
@@ -114,6 +115,8 @@ static void usage(FILE *out)
 "   -o FILE  * send script output to file\n"
 "   -c CMD   * start the probes, run CMD, and exit when it finishes\n"
 "   -x PID   * sets target() to PID\n"
+"   -d PATH    add the symbols and unwind data of a program or library\n"
+"   --ldd      add those of the shared libraries the programs need\n"
 "   -b       * bulk (percpu file) mode\n"
 "   -t       * collect probe timing information\n"
 "   -T SECS  * terminate the script after SECS seconds\n"
@@ -273,11 +276,13 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 		case 'd':
 			/* The kernel and its modules are symbolised at run
 			 * time through the kernel's own kallsyms (%pS), which
-			 * knows every loaded module: nothing to add for them. */
+			 * knows every loaded module: nothing to add for them.
+			 * A path (or an existing file) is a program or a
+			 * shared library: its symbols go into the module. */
 			if (strchr(optarg, '/') || access(optarg, F_OK) == 0)
-				not_yet("-d PROGRAM (symbol tables of user-space programs "
-					"come with user-space probes)");
+				strlist_push(a, &s->user_objs, optarg);
 			break;
+		case OPT_LDD: s->ldd = true; break;
 		case OPT_ALL_MODULES: break;	/* as -d MODULE, for every module */
 		case 'i': not_yet("-i (interactive mode)"); break;
 		case 'C': not_yet("-C (colour)"); break;

@@ -134,7 +134,6 @@ parse_meta() {
 		w=${ws[i]}
 		i=$((i + 1))
 		case $w in
-		--ldd) ROPTS+=("$w"); RBOPTS+=("$w"); continue ;;
 		--bpf) continue ;;
 		--) continue ;;
 		--*) OOPTS+=("$w"); ROPTS+=("$w"); BOPTS+=("$w"); RBOPTS+=("$w"); continue ;;
@@ -155,12 +154,6 @@ parse_meta() {
 				case $o in
 				p) PASS=$v ;;
 				T) RUNOPTS+=(-T "$v"); RBOPTS+=(-T "$v") ;;
-				d)
-					case $v in
-					*/*) ROPTS+=("-$o" "$v"); RBOPTS+=("-$o" "$v") ;;	# a program: ours not yet
-					*) OOPTS+=("-$o" "$v"); ROPTS+=("-$o" "$v")
-						BOPTS+=("-$o" "$v"); RBOPTS+=("-$o" "$v") ;;
-					esac ;;
 				[cxo]) OOPTS+=("-$o" "$v"); ROPTS+=("-$o" "$v"); RUNOPTS+=("-$o" "$v") ;;
 				*) OOPTS+=("-$o" "$v"); ROPTS+=("-$o" "$v")
 					BOPTS+=("-$o" "$v"); RBOPTS+=("-$o" "$v")

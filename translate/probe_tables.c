@@ -8,6 +8,7 @@
 
 #include "elaborate/probe_match.h"
 #include "translate/probes/probes.h"
+#include "translate/usyms.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
 
@@ -149,6 +150,19 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 	if (!refs)
 		abort();
 	n = point_handlers(x, bodies, conds, refs, &out);
+	if (x->usym) {		/* started first: before any probe can hit */
+		struct ptrvec pts = { 0 };
+		size_t j;
+
+		/* elided probes too: their programs are the script's */
+		for (i = 0; i < x->r->probes.n; i++) {
+			const struct elab_probe *p = x->r->probes.v[i];
+
+			for (j = 0; j < p->points.n; j++)
+				vec_push(x->a, &pts, p->points.v[j]);
+		}
+		xl_usym_tables(x->s, x->a, &pts, x->usym_lines, &out, &uses);
+	}
 	mech_tables(x, refs, n, &t);
 	kmod_table(x, &out, &desc);
 	free(refs);

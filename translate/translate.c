@@ -281,6 +281,11 @@ static void preamble(struct xl *x, FILE *out)
 	if (x->re_caps)
 		fputs("#include \"regex_caps.c\"\n", out);
 	xl_runtime_includes(x, out);
+	if (x->usym)	/* not every script calls every helper */
+		fputs("#pragma GCC diagnostic push\n"
+		      "#pragma GCC diagnostic ignored \"-Wunused-function\"\n"
+		      "#include \"linux/usym.c\"\n"
+		      "#pragma GCC diagnostic pop\n", out);
 	fputc('\n', out);
 }
 
@@ -301,10 +306,18 @@ int translate(const struct elab_result *r, const struct session *s, const char *
 	for (i = 0; i < r->func_list.n; i++) {
 		const struct elab_func *f = r->func_list.v[i];
 
+		const char *src = f->file ? f->file->name : NULL;
+		size_t len = src ? strlen(src) : 0;
+
 		if (f->used && f->tapset && (!strcmp(f->name, "matched") ||
 					     !strcmp(f->name, "matched_str") ||
 					     !strcmp(f->name, "ngroups")))
 			x.re_caps = true;
+		if (f->used && f->tapset && len >= 9 && !strcmp(src + len - 9, "/usym.stp")) {
+			x.usym = true;
+			if (strstr(f->name, "file") || strstr(f->name, "line"))
+				x.usym_lines = true;	/* usymfile, _fileline ... */
+		}
 	}
 	sb_adds(&frames, "union stp_frames {\n");
 	for (i = 0; i < r->func_list.n; i++) {

@@ -59,6 +59,11 @@ struct xl {
 					 * records its groups */
 	size_t re_max_insts, re_max_slots;	/* the largest such program */
 	bool mech_used[MECH_COUNT];	/* mechanisms with points */
+	bool usym;			/* the script calls a function of
+					 * tapset/usym.stp: the module carries
+					 * user-space symbol tables (usyms.c) */
+	bool usym_lines;		/* and one of its source-line functions:
+					 * with line tables */
 };
 
 /* The frame (locals) of a probe body or function being written. */
