@@ -37,6 +37,7 @@ struct session {
 	int verbose[5];			/* -v / --vp per pass */
 	bool guru;			/* -g */
 	bool unoptimized;		/* -u */
+	bool skip_badvars;		/* --skip-badvars */
 	bool no_warnings;		/* -w */
 	bool warnings_as_errors;	/* -W */
 	bool keep_tmp;			/* -k */

@@ -42,6 +42,7 @@ enum {
 	OPT_REMOTE,
 	OPT_SYSROOT,
 	OPT_KBUILD,
+	OPT_SKIP_BADVARS,
 };
 
 static const struct option long_options[] = {
@@ -53,7 +54,7 @@ static const struct option long_options[] = {
 	{ "dump-functions", no_argument, NULL, OPT_DUMP_FUNCTIONS },
 	{ "compatible", required_argument, NULL, OPT_COMPATIBLE },
 	/* Known options of the reference that later work will implement. */
-	{ "skip-badvars", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "skip-badvars", no_argument, NULL, OPT_SKIP_BADVARS },
 	{ "suppress-handler-errors", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "suppress-time-limits", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "ldd", no_argument, NULL, OPT_UNSUPPORTED },
@@ -99,6 +100,7 @@ static void usage(FILE *out)
 "   --vp {N}+  add per-pass verbosity [00000]\n"
 "   -k       * keep temporary directory\n"
 "   -u         unoptimized translation\n"
+"   --skip-badvars  substitute 0 (\"\") for context variables that do not resolve\n"
 "   -w         suppress warnings\n"
 "   -W         turn warnings into errors\n"
 "   -g         guru mode (embedded C in scripts)\n"
@@ -261,6 +263,7 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 		case OPT_NO_GLOBAL_DISPLAY: s->no_global_display = true; break;
 		case OPT_DISABLE_CACHE: s->no_cache = true; break;
 		case OPT_KBUILD: s->kbuild = true; break;
+		case OPT_SKIP_BADVARS: s->skip_badvars = true; break;
 		case OPT_SYSROOT: s->sysroot = optarg; break;
 		case OPT_REMOTE:
 			if (strncmp(optarg, "qemu", 4) || (optarg[4] && optarg[4] != ':'))
@@ -475,6 +478,10 @@ static void report_counts(struct diag *d)
 	if (d->suppressed)
 		fprintf(stderr, "Number of similar error messages suppressed: %u.\n",
 			d->suppressed);
+	if (d->similar_warnings)
+		fprintf(stderr, "Number of similar warning messages suppressed: %u.\n"
+			"Rerun with -v to see them.\n", d->similar_warnings);
+	d->similar_warnings = 0;
 }
 
 static int pass2(struct parse_env *env, const struct session *s,

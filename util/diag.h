@@ -24,6 +24,8 @@ struct diag {
 	unsigned other_errors;
 	unsigned warnings;
 	unsigned suppressed;	/* exact duplicates dropped */
+	unsigned similar_warnings;	/* warnings of a kind already shown,
+					 * not printed (the caller counts them) */
 	bool no_warnings;	/* -w */
 	bool warnings_are_errors; /* -W */
 	bool show_origin;	/* -vv: name the translator source line too */
