@@ -38,6 +38,8 @@ struct session {
 	bool guru;			/* -g */
 	bool unoptimized;		/* -u */
 	bool skip_badvars;		/* --skip-badvars */
+	bool flight_recorder;		/* -F: staprun -L (-D with -o) */
+	const char *rotate;		/* -S SIZE[,N]: staprun -S */
 	bool no_warnings;		/* -w */
 	bool warnings_as_errors;	/* -W */
 	bool keep_tmp;			/* -k */

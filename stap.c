@@ -116,6 +116,9 @@ static void usage(FILE *out)
 "   -o FILE  * send script output to file\n"
 "   -c CMD   * start the probes, run CMD, and exit when it finishes\n"
 "   -x PID   * sets target() to PID\n"
+"   -F         flight recorder: leave the module running (staprun -L; with -o,\n"
+"              staprun -D: in the background, writing FILE)\n"
+"   -S MB[,N]  with -o: output files of at most MB megabytes, the N newest kept\n"
 "   -b       * bulk (percpu file) mode\n"
 "   -t       * collect probe timing information\n"
 "   -T SECS  * terminate the script after SECS seconds\n"
@@ -271,8 +274,8 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 			s->remote = optarg[4] ? optarg + 5 : "";
 			break;
 		case 'E': not_yet("-E (additional script)"); break;
-		case 'F': not_yet("-F (flight recorder mode)"); break;
-		case 'S': not_yet("-S (output file rotation)"); break;
+		case 'F': s->flight_recorder = true; break;
+		case 'S': s->rotate = optarg; break;
 		case 'd':
 			/* The kernel and its modules are symbolised at run
 			 * time through the kernel's own kallsyms (%pS), which

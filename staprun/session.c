@@ -490,22 +490,43 @@ int run_session(const struct staprun_opts *o, const char *name, int sigfd,
 		if (o->rename)
 			fprintf(stderr, "Tip: the module may name its /proc directory after its original name, which -R cannot change\n");
 		target_release(t, false);
-		ret = 1;
+		ret = o->action == ACT_ATTACH ? -1 : 1;
 		goto out;
 	}
 
-	r = ctl_command(s, "start");
+	/* -A: the session runs already (staprun -L started it) */
+	r = ctl_command(s, o->action == ACT_ATTACH ? "attach" : "start");
 	if (r) {
-		fprintf(stderr, "ERROR: Couldn't start the session: %s\n",
-			strerror(-r));
+		fprintf(stderr, "ERROR: Couldn't %s the session: %s\n",
+			o->action == ACT_ATTACH ? "attach to" : "start", strerror(-r));
 		target_release(t, false);
+		if (o->action == ACT_ATTACH) {
+			ret = -1;
+			goto out;
+		}
 		/* the module may have said why */
 		drain_now(s);
 		ret = 1;
 		goto out;
 	}
 	if (o->verbose)
-		fprintf(stderr, "staprun: started\n");
+		fprintf(stderr, "staprun: %s\n",
+			o->action == ACT_ATTACH ? "attached" : "started");
+	if (o->load_only) {
+		/* -L: the module keeps the session when we close .stp_ctl */
+		r = ctl_command(s, "detach");
+		if (r) {
+			fprintf(stderr, "ERROR: Couldn't detach from the session: %s\n",
+				strerror(-r));
+			ret = 1;	/* closing .stp_ctl stops it */
+			goto out;
+		}
+		/* the begin probes' output and messages wait for -A */
+		fprintf(stderr, "\nDisconnecting from systemtap module.\n"
+			"To reconnect, type \"staprun -A %s\"\n", name);
+		ret = 0;
+		goto out;
+	}
 	/* input probes: the file exists once the session started */
 	if (!o->detach) {
 		char path[128];
