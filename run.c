@@ -177,6 +177,11 @@ static void staprun_opts(const struct session *s, struct arena *a, bool vm,
 		argv[(*n)++] = "-S";
 		argv[(*n)++] = s->rotate;
 	}
+	/* the messages of the module as stap's own (staprun's stderr is
+	 * ours, or the VM's pipe) */
+	argv[(*n)++] = "-C";
+	argv[(*n)++] = s->color_on ? "always" : "never";
+	sb_addf(sh, " -C %s", s->color_on ? "always" : "never");
 	if (s->flight_recorder && !vm)	/* -F: run on, in the background */
 		argv[(*n)++] = s->output_file ? "-D" : "-L";
 	if (s->target_cmd) {

@@ -18,6 +18,7 @@
 #include "elaborate/elab.h"
 #include "parse/parse.h"
 #include "session.h"
+#include "util/sgr.h"
 #include "build.h"
 #include "early.h"
 #include "translate/translate.h"
@@ -43,6 +44,7 @@ enum {
 	OPT_SYSROOT,
 	OPT_KBUILD,
 	OPT_SKIP_BADVARS,
+	OPT_COLOR,
 };
 
 static const struct option long_options[] = {
@@ -76,7 +78,8 @@ static const struct option long_options[] = {
 	{ "sysroot", required_argument, NULL, OPT_SYSROOT },
 	{ "target-namespaces", required_argument, NULL, OPT_UNSUPPORTED },
 	{ "check-version", no_argument, NULL, OPT_UNSUPPORTED },
-	{ "color", optional_argument, NULL, OPT_UNSUPPORTED },
+	{ "color", optional_argument, NULL, OPT_COLOR },
+	{ "colour", optional_argument, NULL, OPT_COLOR },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -100,6 +103,7 @@ static void usage(FILE *out)
 "   --vp {N}+  add per-pass verbosity [00000]\n"
 "   -k       * keep temporary directory\n"
 "   -u         unoptimized translation\n"
+"   --color[=WHEN]  colour the messages: never, always, auto (a terminal)\n"
 "   --skip-badvars  substitute 0 (\"\") for context variables that do not resolve\n"
 "   -w         suppress warnings\n"
 "   -W         turn warnings into errors\n"
@@ -267,6 +271,11 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 		case OPT_DISABLE_CACHE: s->no_cache = true; break;
 		case OPT_KBUILD: s->kbuild = true; break;
 		case OPT_SKIP_BADVARS: s->skip_badvars = true; break;
+		case OPT_COLOR:
+			if (sgr_when(optarg ? optarg : "always", &s->color_mode))
+				die_usage("invalid argument '%s' for --color (never, always or auto)",
+					  optarg);
+			break;
 		case OPT_SYSROOT: s->sysroot = optarg; break;
 		case OPT_REMOTE:
 			if (strncmp(optarg, "qemu", 4) || (optarg[4] && optarg[4] != ':'))
@@ -570,9 +579,21 @@ static int pass45(struct parse_env *env, const struct session *s, struct kernel_
 
 /* The diagnostics' stream: stderr, and a copy kept for the early cache's
  * entry (printed again on a hit). */
+/* The messages go to stderr and, without --color's escape sequences
+ * (ESC [ ... m / K), into the copy the early cache replays. */
 static ssize_t tee_write(void *cookie, const char *buf, size_t n)
 {
-	sb_addn(cookie, buf, n);
+	size_t i = 0, j;
+
+	while (i < n) {
+		if (buf[i] == '\033' && i + 1 < n && buf[i + 1] == '[') {
+			for (j = i + 2; j < n && (buf[j] == ';' || (buf[j] >= '0' && buf[j] <= '9')); j++)
+				;
+			i = j < n ? j + 1 : n;
+			continue;
+		}
+		sb_addc(cookie, buf[i++]);
+	}
 	return (ssize_t)fwrite(buf, 1, n, stderr);
 }
 
@@ -670,6 +691,7 @@ int main(int argc, char **argv)
 	struct elab elab = { 0 };
 	const char *early, *ko, *name, *warned;
 	struct strbuf diag_copy = STRBUF_INIT;
+	struct sgr sgr;
 	FILE *diag_out;
 	int rc = 0;
 
@@ -684,6 +706,9 @@ int main(int argc, char **argv)
 	diag.no_warnings = sess.no_warnings;
 	diag.warnings_are_errors = sess.warnings_as_errors;
 	diag.show_origin = sess.verbose[0] >= 2;
+	sgr_init(&sgr, sess.color_mode, STDERR_FILENO);
+	diag.sgr = &sgr;
+	sess.color_on = sgr.on;
 	if (sess.remote && !sess.kernel_release && !sess.kernel_build_dir) {
 		if (vm_release(&sess, &diag, arena, &sess.kernel_release) < 0) {
 			rc = 1;

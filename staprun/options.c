@@ -9,10 +9,11 @@
 #include <unistd.h>
 
 #include "staprun/staprun.h"
+#include "util/sgr.h"
 
 static const char usage_text[] =
 "Usage: staprun [-v] [-w] [-o FILE [-S MB[,N]]] [-c CMD | -x PID] [-D | -L]\n"
-"               [-b] [-s MB] [-R] [-T SECONDS] MODULE [NAME=VALUE ...]\n"
+"               [-C WHEN] [-b] [-s MB] [-R] [-T SECONDS] MODULE [NAME=VALUE ...]\n"
 "       staprun [-v] [-w] [-o FILE [-S MB[,N]]] [-b] [-T SECONDS] -A NAME\n"
 "       staprun -d NAME\n"
 "Load a module built by stap, stream its output, unload it when the script\n"
@@ -31,6 +32,8 @@ static const char usage_text[] =
 "  -D          detach: run in the background once started (needs -o)\n"
 "  -L          load and start the module, then exit and leave it running\n"
 "              (flight recorder: its output waits in the module's buffers)\n"
+"  -C WHEN     colour the messages' ERROR:/WARNING: (never, always, auto:\n"
+"              when stderr is a terminal; SYSTEMTAP_COLORS as for stap)\n"
 "  -A NAME     attach to the module NAME that -L left running: stream its\n"
 "              output; the session ends (and NAME is unloaded) as usual\n"
 "  -b          bulk mode: one output file per CPU (FILE_CPU, or stpd_cpuCPU)\n"
@@ -86,13 +89,14 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 	int c, i;
 
 	memset(o, 0, sizeof(*o));
+	o->color_mode = 2;
 	if (argc < 1)
 		return staprun_fail(err, errlen, "Need a module name or path to load.");
 	/* '+': stop at MODULE, so that its options are never taken for ours;
 	 * ':' first: report a missing argument as ':' rather than '?'. */
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt(argc, argv, "+:vwo:S:c:x:DLA:bRs:T:d:Vh")) != -1) {
+	while ((c = getopt(argc, argv, "+:vwo:S:c:x:DLA:C:bRs:T:d:Vh")) != -1) {
 		switch (c) {
 		case 'v':
 			o->verbose++;
@@ -135,6 +139,12 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 			break;
 		case 'L':
 			o->load_only = true;
+			break;
+		case 'C':
+			if (sgr_when(optarg, &o->color_mode))
+				return staprun_fail(err, errlen,
+					    "Invalid option '%s' for -C (should be never, always or auto).",
+					    optarg);
 			break;
 		case 'A':
 			if (!*optarg)

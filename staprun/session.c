@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "staprun/staprun.h"
+#include "util/sgr.h"
 
 #define OUT_BUF_SIZE 65536
 /* "stop" queues D before its write returns; wait this long, then give up */
@@ -38,6 +39,7 @@ struct sess {
 	unsigned int out_seq;	/* -o FILE: the number of the file written */
 	unsigned long long out_written;	/* bytes in it */
 	int status;		/* D's */
+	struct sgr sgr;		/* -C: the messages' colours */
 	char buf[OUT_BUF_SIZE];
 };
 
@@ -230,6 +232,25 @@ static void run_system(struct sess *s, const char *cmd)
 		;
 }
 
+/* A message of the module, its ERROR:/WARNING: coloured with -C. */
+static void print_msg(struct sess *s, const char *text)
+{
+	enum sgr_part part = SGR_NPARTS;
+	size_t n = 0;
+	char on[40];
+
+	if (!strncmp(text, "ERROR:", 6))
+		part = SGR_ERROR, n = 6;
+	else if (!strncmp(text, "WARNING:", 8))
+		part = SGR_WARNING, n = 8;
+	if (part == SGR_NPARTS || !s->sgr.on) {
+		fprintf(stderr, "%s\n", text);
+		return;
+	}
+	fprintf(stderr, "%s%.*s%s%s\n", sgr_start(&s->sgr, part, on, sizeof(on)),
+		(int)n, text, sgr_end(&s->sgr, part), text + n);
+}
+
 static int on_record(void *arg, const struct ctl_record *r)
 {
 	struct sess *s = arg;
@@ -238,7 +259,7 @@ static int on_record(void *arg, const struct ctl_record *r)
 	case CTL_MSG:
 		if (s->o->quiet_warnings && !strncmp(r->text, "WARNING:", 8))
 			break;
-		fprintf(stderr, "%s\n", r->text);
+		print_msg(s, r->text);
 		break;
 	case CTL_EXIT:
 		request_stop(s, "the script asked to exit");
@@ -477,6 +498,7 @@ int run_session(const struct staprun_opts *o, const char *name, int sigfd,
 	}
 	s->o = o;
 	s->name = name;
+	sgr_init(&s->sgr, o->color_mode, STDERR_FILENO);
 	s->sig_fd = sigfd;
 	s->dest_fd = dest_fd;
 	s->t = t;

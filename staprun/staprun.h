@@ -39,6 +39,7 @@ struct staprun_opts {
 	pid_t target;			/* -x PID (0: none) */
 	bool detach;			/* -D */
 	bool load_only;			/* -L: start, then leave it running */
+	int color_mode;			/* -C WHEN: 0 never, 1 always, 2 auto */
 	bool bulk;			/* -b */
 	unsigned int bufsize_mb;	/* -s MB (0: the module's default) */
 	bool rename;			/* -R */
