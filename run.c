@@ -173,6 +173,17 @@ static void staprun_opts(const struct session *s, struct arena *a, bool vm,
 		argv[(*n)++] = "-o";
 		argv[(*n)++] = s->output_file;
 	}
+	if (s->rotate && !vm) {
+		argv[(*n)++] = "-S";
+		argv[(*n)++] = s->rotate;
+	}
+	/* the messages of the module as stap's own (staprun's stderr is
+	 * ours, or the VM's pipe) */
+	argv[(*n)++] = "-C";
+	argv[(*n)++] = s->color_on ? "always" : "never";
+	sb_addf(sh, " -C %s", s->color_on ? "always" : "never");
+	if (s->flight_recorder && !vm)	/* -F: run on, in the background */
+		argv[(*n)++] = s->output_file ? "-D" : "-L";
 	if (s->target_cmd) {
 		const char *q;
 
@@ -305,6 +316,12 @@ int run_module(const struct session *s, struct diag *d, struct arena *a,
 	struct strbuf sh = STRBUF_INIT;
 	int n = 0, rc;
 
+	if (s->remote && s->flight_recorder) {
+		diag_fail(d, -EINVAL, NULL,
+			  "-F leaves the module running after stap exits, and the VM of --remote=qemu "
+			  "powers off then: load it with 'staprun -L' inside the VM instead");
+		return 1;
+	}
 	if (s->remote)
 		return run_in_vm(s, d, a, ko, release);
 	if (!can_load_modules()) {

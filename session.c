@@ -17,6 +17,7 @@ void session_init(struct session *s, struct arena *a)
 	memset(s, 0, sizeof(*s));
 	s->last_pass = 5;
 	s->target_pid = 0;
+	s->color_mode = 2;	/* --color: auto */
 	if (uname(&u) == 0)
 		s->arch = arena_strndup(a, u.machine, strlen(u.machine));
 	else

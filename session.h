@@ -37,6 +37,11 @@ struct session {
 	int verbose[5];			/* -v / --vp per pass */
 	bool guru;			/* -g */
 	bool unoptimized;		/* -u */
+	bool skip_badvars;		/* --skip-badvars */
+	bool flight_recorder;		/* -F: staprun -L (-D with -o) */
+	const char *rotate;		/* -S SIZE[,N]: staprun -S */
+	int color_mode;			/* --color: 0 never, 1 always, 2 auto */
+	bool color_on;			/* ... what it came to (staprun -C) */
 	bool no_warnings;		/* -w */
 	bool warnings_as_errors;	/* -W */
 	bool keep_tmp;			/* -k */

@@ -18,6 +18,7 @@
 #include "elaborate/elab.h"
 #include "parse/parse.h"
 #include "session.h"
+#include "util/sgr.h"
 #include "build.h"
 #include "early.h"
 #include "translate/translate.h"
@@ -43,6 +44,8 @@ enum {
 	OPT_SYSROOT,
 	OPT_KBUILD,
 	OPT_LDD,
+	OPT_SKIP_BADVARS,
+	OPT_COLOR,
 };
 
 static const struct option long_options[] = {
@@ -54,7 +57,7 @@ static const struct option long_options[] = {
 	{ "dump-functions", no_argument, NULL, OPT_DUMP_FUNCTIONS },
 	{ "compatible", required_argument, NULL, OPT_COMPATIBLE },
 	/* Known options of the reference that later work will implement. */
-	{ "skip-badvars", no_argument, NULL, OPT_UNSUPPORTED },
+	{ "skip-badvars", no_argument, NULL, OPT_SKIP_BADVARS },
 	{ "suppress-handler-errors", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "suppress-time-limits", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "ldd", no_argument, NULL, OPT_LDD },
@@ -76,7 +79,8 @@ static const struct option long_options[] = {
 	{ "sysroot", required_argument, NULL, OPT_SYSROOT },
 	{ "target-namespaces", required_argument, NULL, OPT_UNSUPPORTED },
 	{ "check-version", no_argument, NULL, OPT_UNSUPPORTED },
-	{ "color", optional_argument, NULL, OPT_UNSUPPORTED },
+	{ "color", optional_argument, NULL, OPT_COLOR },
+	{ "colour", optional_argument, NULL, OPT_COLOR },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -100,6 +104,8 @@ static void usage(FILE *out)
 "   --vp {N}+  add per-pass verbosity [00000]\n"
 "   -k       * keep temporary directory\n"
 "   -u         unoptimized translation\n"
+"   --color[=WHEN]  colour the messages: never, always, auto (a terminal)\n"
+"   --skip-badvars  substitute 0 (\"\") for context variables that do not resolve\n"
 "   -w         suppress warnings\n"
 "   -W         turn warnings into errors\n"
 "   -g         guru mode (embedded C in scripts)\n"
@@ -117,6 +123,9 @@ static void usage(FILE *out)
 "   -x PID   * sets target() to PID\n"
 "   -d PATH    add the symbols and unwind data of a program or library\n"
 "   --ldd      add those of the shared libraries the programs need\n"
+"   -F         flight recorder: leave the module running (staprun -L; with -o,\n"
+"              staprun -D: in the background, writing FILE)\n"
+"   -S MB[,N]  with -o: output files of at most MB megabytes, the N newest kept\n"
 "   -b       * bulk (percpu file) mode\n"
 "   -t       * collect probe timing information\n"
 "   -T SECS  * terminate the script after SECS seconds\n"
@@ -264,6 +273,12 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 		case OPT_NO_GLOBAL_DISPLAY: s->no_global_display = true; break;
 		case OPT_DISABLE_CACHE: s->no_cache = true; break;
 		case OPT_KBUILD: s->kbuild = true; break;
+		case OPT_SKIP_BADVARS: s->skip_badvars = true; break;
+		case OPT_COLOR:
+			if (sgr_when(optarg ? optarg : "always", &s->color_mode))
+				die_usage("invalid argument '%s' for --color (never, always or auto)",
+					  optarg);
+			break;
 		case OPT_SYSROOT: s->sysroot = optarg; break;
 		case OPT_REMOTE:
 			if (strncmp(optarg, "qemu", 4) || (optarg[4] && optarg[4] != ':'))
@@ -271,8 +286,8 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 			s->remote = optarg[4] ? optarg + 5 : "";
 			break;
 		case 'E': not_yet("-E (additional script)"); break;
-		case 'F': not_yet("-F (flight recorder mode)"); break;
-		case 'S': not_yet("-S (output file rotation)"); break;
+		case 'F': s->flight_recorder = true; break;
+		case 'S': s->rotate = optarg; break;
 		case 'd':
 			/* The kernel and its modules are symbolised at run
 			 * time through the kernel's own kallsyms (%pS), which
@@ -480,6 +495,10 @@ static void report_counts(struct diag *d)
 	if (d->suppressed)
 		fprintf(stderr, "Number of similar error messages suppressed: %u.\n",
 			d->suppressed);
+	if (d->similar_warnings)
+		fprintf(stderr, "Number of similar warning messages suppressed: %u.\n"
+			"Rerun with -v to see them.\n", d->similar_warnings);
+	d->similar_warnings = 0;
 }
 
 static int pass2(struct parse_env *env, const struct session *s,
@@ -565,9 +584,21 @@ static int pass45(struct parse_env *env, const struct session *s, struct kernel_
 
 /* The diagnostics' stream: stderr, and a copy kept for the early cache's
  * entry (printed again on a hit). */
+/* The messages go to stderr and, without --color's escape sequences
+ * (ESC [ ... m / K), into the copy the early cache replays. */
 static ssize_t tee_write(void *cookie, const char *buf, size_t n)
 {
-	sb_addn(cookie, buf, n);
+	size_t i = 0, j;
+
+	while (i < n) {
+		if (buf[i] == '\033' && i + 1 < n && buf[i + 1] == '[') {
+			for (j = i + 2; j < n && (buf[j] == ';' || (buf[j] >= '0' && buf[j] <= '9')); j++)
+				;
+			i = j < n ? j + 1 : n;
+			continue;
+		}
+		sb_addc(cookie, buf[i++]);
+	}
 	return (ssize_t)fwrite(buf, 1, n, stderr);
 }
 
@@ -665,6 +696,7 @@ int main(int argc, char **argv)
 	struct elab elab = { 0 };
 	const char *early, *ko, *name, *warned;
 	struct strbuf diag_copy = STRBUF_INIT;
+	struct sgr sgr;
 	FILE *diag_out;
 	int rc = 0;
 
@@ -679,6 +711,9 @@ int main(int argc, char **argv)
 	diag.no_warnings = sess.no_warnings;
 	diag.warnings_are_errors = sess.warnings_as_errors;
 	diag.show_origin = sess.verbose[0] >= 2;
+	sgr_init(&sgr, sess.color_mode, STDERR_FILENO);
+	diag.sgr = &sgr;
+	sess.color_on = sgr.on;
 	if (sess.remote && !sess.kernel_release && !sess.kernel_build_dir) {
 		if (vm_release(&sess, &diag, arena, &sess.kernel_release) < 0) {
 			rc = 1;

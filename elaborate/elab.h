@@ -179,6 +179,8 @@ struct elab {
 	size_t sc_nnames;
 	struct ptrmap sc_nrs;		/* system call name -> number + 1 */
 	bool sc_tried;
+	bool badvar_warned;	/* --skip-badvars: the first substitution
+				 * was reported (the others are counted) */
 	const char *sc_error;		/* why there are no numbers */
 	unsigned hwbkpts;		/* kernel.data watchpoints derived */
 	struct ptrmap perf_counters;	/* perf .counter("NAME") -> its point */

@@ -9,6 +9,7 @@
 
 #include "elaborate/dwarf.h"
 #include "elaborate/targets.h"
+#include "session.h"
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/format.h"
@@ -199,6 +200,36 @@ static enum stap_type infer_deref(struct tctx *t, struct expr *x, struct expr *d
 		diag_report(t->e->d, DIAG_SEMANTIC_ERROR, &d->loc, elab_token(t->e, d),
 			    "unknown type in dereference");
 	return TYPE_UNKNOWN;
+}
+
+/* --skip-badvars: context variable @x did not resolve and survived
+ * optimisation; it becomes a literal 0 ("" for a $$ variable or a pretty
+ * $x$), with a warning (the reason at -v). */
+static enum stap_type skip_badvar(struct tctx *t, struct expr *x)
+{
+	const struct tgt_error *d = tgt_deferred(t->e, x);
+	bool str = x->target.name[1] == '$' || x->target.path.pretty;
+
+	/* as the reference: the first one, the others counted (all of
+	 * them, with the reason, at -v) */
+	if (!t->e->badvar_warned || t->e->sess->verbose[1])
+		diag_report(t->e->d, DIAG_WARNING, &x->loc, elab_token(t->e, x),
+			    "Bad $context variable being substituted with literal %s%s%s",
+			    str ? "\"\"" : "0", t->e->sess->verbose[1] ? ": " : "",
+			    t->e->sess->verbose[1] ? d->msg : "");
+	else if (!t->e->d->no_warnings)
+		t->e->d->similar_warnings++;
+	t->e->badvar_warned = true;
+	if (str) {
+		x->kind = EXPR_STRING;
+		x->str.s = "";
+		x->str.len = 0;
+	} else {
+		x->kind = EXPR_NUMBER;
+		x->num = 0;
+	}
+	t->changed = true;
+	return infer(t, x, TYPE_UNKNOWN);
 }
 
 static void set_arity(struct tctx *t, struct elab_var *v, int n,
@@ -608,6 +639,9 @@ static enum stap_type infer_expr(struct tctx *t, struct expr *x,
 	case EXPR_TARGET:
 	case EXPR_CAST:
 	case EXPR_ATVAR:
+		if (x->kind == EXPR_TARGET && t->e->sess->skip_badvars &&
+		    tgt_deferred(t->e, x))
+			return skip_badvar(t, x);
 		if (tgt_deferred(t->e, x)) {
 			/* it did not resolve, and it survived optimisation */
 			const struct tgt_error *d = tgt_deferred(t->e, x);

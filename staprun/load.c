@@ -204,6 +204,25 @@ static int delete_one(const char *name, int verbose)
 	return unload_module(name, verbose) ? 1 : 0;
 }
 
+int attach_name(const char *arg, char name[STP_MODNAME_MAX])
+{
+	if (arg_modname(arg, name)) {
+		fprintf(stderr, "ERROR: Invalid module name '%s'\n", arg);
+		return -1;
+	}
+	if (!module_present(name)) {
+		fprintf(stderr, "ERROR: No module '%s' is loaded\n", name);
+		return -1;
+	}
+	if (!stap_module(name)) {
+		fprintf(stderr,
+			"ERROR: Module '%s' is not a stap module (no /proc/systemtap/%s)\n",
+			name, name);
+		return -1;
+	}
+	return 0;
+}
+
 int delete_modules(const char *arg, int verbose)
 {
 	char name[STP_MODNAME_MAX];

@@ -52,6 +52,45 @@ static int setup_signals(sigset_t *old)
 	return fd;
 }
 
+/* -A NAME: stream the output of the session that staprun -L left
+ * running; unload NAME when it ends, as a session of our own. */
+static int attach(const struct staprun_opts *o, const char *name)
+{
+	struct target_cmd t = { .pid = 0, .go_fd = -1 };
+	int dest_fd = STDOUT_FILENO, sigfd, status = 1;
+	sigset_t oldmask;
+
+	if (o->outfile && !o->bulk) {
+		char first[4096];
+
+		if (out_file_name(o, 0, first, sizeof(first))) {
+			fprintf(stderr, "ERROR: Output file name too long.\n");
+			return 1;
+		}
+		dest_fd = open(first, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+		if (dest_fd < 0) {
+			fprintf(stderr, "ERROR: Couldn't open output file '%s': %s\n",
+				first, strerror(errno));
+			return 1;
+		}
+	}
+	sigfd = setup_signals(&oldmask);
+	if (sigfd >= 0) {
+		status = run_session(o, name, sigfd, &t, -1, dest_fd);
+		if (status < 0)
+			status = 1;	/* never attached: it is not ours */
+		else if (unload_module(name, o->verbose))
+			status = 1;
+		close(sigfd);
+	}
+	if (dest_fd != STDOUT_FILENO && close(dest_fd)) {
+		fprintf(stderr, "ERROR: Couldn't write output file '%s': %s\n",
+			o->outfile, strerror(errno));
+		status = 1;
+	}
+	return status;
+}
+
 int main(int argc, char *argv[])
 {
 	struct staprun_opts o;
@@ -78,6 +117,11 @@ int main(int argc, char *argv[])
 	}
 	if (o.action == ACT_DELETE)
 		return delete_modules(o.module, o.verbose);
+	if (o.action == ACT_ATTACH) {
+		if (attach_name(o.module, name))
+			return 1;
+		return attach(&o, name);
+	}
 
 	if (params_module_path(o.module, path, sizeof(path))) {
 		fprintf(stderr, "ERROR: Module path too long: '%s'\n", o.module);
@@ -172,7 +216,9 @@ int main(int argc, char *argv[])
 
 	status = run_session(&o, name, sigfd, &t, detach_fd, dest_fd);
 	target_end(&t);
-	if (unload_module(name, o.verbose))
+	if (o.load_only && !status)
+		;	/* -L: it runs on; staprun -A or -d NAME later */
+	else if (unload_module(name, o.verbose))
 		status = 1;
 out:
 	target_end(&t);

@@ -9,10 +9,12 @@
 #include <unistd.h>
 
 #include "staprun/staprun.h"
+#include "util/sgr.h"
 
 static const char usage_text[] =
-"Usage: staprun [-v] [-w] [-o FILE [-S MB[,N]]] [-c CMD | -x PID] [-D] [-b]\n"
-"               [-s MB] [-R] [-T SECONDS] MODULE [NAME=VALUE ...]\n"
+"Usage: staprun [-v] [-w] [-o FILE [-S MB[,N]]] [-c CMD | -x PID] [-D | -L]\n"
+"               [-C WHEN] [-b] [-s MB] [-R] [-T SECONDS] MODULE [NAME=VALUE ...]\n"
+"       staprun [-v] [-w] [-o FILE [-S MB[,N]]] [-b] [-T SECONDS] -A NAME\n"
 "       staprun -d NAME\n"
 "Load a module built by stap, stream its output, unload it when the script\n"
 "ends, on SIGINT/SIGTERM/SIGHUP, or when CMD exits.\n"
@@ -28,6 +30,12 @@ static const char usage_text[] =
 "              it exits; target() is its pid\n"
 "  -x PID      target() returns PID\n"
 "  -D          detach: run in the background once started (needs -o)\n"
+"  -L          load and start the module, then exit and leave it running\n"
+"              (flight recorder: its output waits in the module's buffers)\n"
+"  -C WHEN     colour the messages' ERROR:/WARNING: (never, always, auto:\n"
+"              when stderr is a terminal; SYSTEMTAP_COLORS as for stap)\n"
+"  -A NAME     attach to the module NAME that -L left running: stream its\n"
+"              output; the session ends (and NAME is unloaded) as usual\n"
 "  -b          bulk mode: one output file per CPU (FILE_CPU, or stpd_cpuCPU)\n"
 "  -s MB       output buffer per CPU, 1-4095 MB (default: the module's)\n"
 "  -R          load a renamed copy (NAME_PID), so that the module may\n"
@@ -81,13 +89,14 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 	int c, i;
 
 	memset(o, 0, sizeof(*o));
+	o->color_mode = 2;
 	if (argc < 1)
 		return staprun_fail(err, errlen, "Need a module name or path to load.");
 	/* '+': stop at MODULE, so that its options are never taken for ours;
 	 * ':' first: report a missing argument as ':' rather than '?'. */
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt(argc, argv, "+:vwo:S:c:x:DbRs:T:d:Vh")) != -1) {
+	while ((c = getopt(argc, argv, "+:vwo:S:c:x:DLA:C:bRs:T:d:Vh")) != -1) {
 		switch (c) {
 		case 'v':
 			o->verbose++;
@@ -127,6 +136,21 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 			break;
 		case 'D':
 			o->detach = true;
+			break;
+		case 'L':
+			o->load_only = true;
+			break;
+		case 'C':
+			if (sgr_when(optarg, &o->color_mode))
+				return staprun_fail(err, errlen,
+					    "Invalid option '%s' for -C (should be never, always or auto).",
+					    optarg);
+			break;
+		case 'A':
+			if (!*optarg)
+				return staprun_fail(err, errlen, "Empty module name for '-A'.");
+			o->action = ACT_ATTACH;
+			o->module = optarg;
 			break;
 		case 'b':
 			o->bulk = true;
@@ -179,6 +203,21 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 	if (o->rot_size_mb && (!o->outfile || o->bulk))
 		return staprun_fail(err, errlen,
 			    "'-S' needs '-o FILE' (and no '-b').");
+	if (o->action == ACT_ATTACH) {
+		if (o->command || o->target || o->load_only || o->detach || o->rename ||
+		    o->bufsize_mb)
+			return staprun_fail(err, errlen,
+				    "'-A' attaches to a running session: no '-c', '-x', "
+				    "'-L', '-D', '-R' or '-s'.");
+		if (optind < argc)
+			return staprun_fail(err, errlen,
+				    "'-A NAME' takes no module file or arguments.");
+		return 0;
+	}
+	if (o->load_only && (o->detach || o->command || o->outfile || o->timeout_s))
+		return staprun_fail(err, errlen,
+			    "'-L' leaves the session running with nobody reading it: "
+			    "no '-D', '-c', '-o' or '-T' (give '-o' to 'staprun -A').");
 	if (o->detach && !o->outfile)
 		return staprun_fail(err, errlen,
 			    "'-D' needs '-o FILE': a detached session has no terminal for its output.");

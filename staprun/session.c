@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "staprun/staprun.h"
+#include "util/sgr.h"
 
 #define OUT_BUF_SIZE 65536
 /* "stop" queues D before its write returns; wait this long, then give up */
@@ -38,6 +39,7 @@ struct sess {
 	unsigned int out_seq;	/* -o FILE: the number of the file written */
 	unsigned long long out_written;	/* bytes in it */
 	int status;		/* D's */
+	struct sgr sgr;		/* -C: the messages' colours */
 	char buf[OUT_BUF_SIZE];
 };
 
@@ -230,6 +232,25 @@ static void run_system(struct sess *s, const char *cmd)
 		;
 }
 
+/* A message of the module, its ERROR:/WARNING: coloured with -C. */
+static void print_msg(struct sess *s, const char *text)
+{
+	enum sgr_part part = SGR_NPARTS;
+	size_t n = 0;
+	char on[40];
+
+	if (!strncmp(text, "ERROR:", 6))
+		part = SGR_ERROR, n = 6;
+	else if (!strncmp(text, "WARNING:", 8))
+		part = SGR_WARNING, n = 8;
+	if (part == SGR_NPARTS || !s->sgr.on) {
+		fprintf(stderr, "%s\n", text);
+		return;
+	}
+	fprintf(stderr, "%s%.*s%s%s\n", sgr_start(&s->sgr, part, on, sizeof(on)),
+		(int)n, text, sgr_end(&s->sgr, part), text + n);
+}
+
 static int on_record(void *arg, const struct ctl_record *r)
 {
 	struct sess *s = arg;
@@ -238,7 +259,7 @@ static int on_record(void *arg, const struct ctl_record *r)
 	case CTL_MSG:
 		if (s->o->quiet_warnings && !strncmp(r->text, "WARNING:", 8))
 			break;
-		fprintf(stderr, "%s\n", r->text);
+		print_msg(s, r->text);
 		break;
 	case CTL_EXIT:
 		request_stop(s, "the script asked to exit");
@@ -477,6 +498,7 @@ int run_session(const struct staprun_opts *o, const char *name, int sigfd,
 	}
 	s->o = o;
 	s->name = name;
+	sgr_init(&s->sgr, o->color_mode, STDERR_FILENO);
 	s->sig_fd = sigfd;
 	s->dest_fd = dest_fd;
 	s->t = t;
@@ -490,22 +512,43 @@ int run_session(const struct staprun_opts *o, const char *name, int sigfd,
 		if (o->rename)
 			fprintf(stderr, "Tip: the module may name its /proc directory after its original name, which -R cannot change\n");
 		target_release(t, false);
-		ret = 1;
+		ret = o->action == ACT_ATTACH ? -1 : 1;
 		goto out;
 	}
 
-	r = ctl_command(s, "start");
+	/* -A: the session runs already (staprun -L started it) */
+	r = ctl_command(s, o->action == ACT_ATTACH ? "attach" : "start");
 	if (r) {
-		fprintf(stderr, "ERROR: Couldn't start the session: %s\n",
-			strerror(-r));
+		fprintf(stderr, "ERROR: Couldn't %s the session: %s\n",
+			o->action == ACT_ATTACH ? "attach to" : "start", strerror(-r));
 		target_release(t, false);
+		if (o->action == ACT_ATTACH) {
+			ret = -1;
+			goto out;
+		}
 		/* the module may have said why */
 		drain_now(s);
 		ret = 1;
 		goto out;
 	}
 	if (o->verbose)
-		fprintf(stderr, "staprun: started\n");
+		fprintf(stderr, "staprun: %s\n",
+			o->action == ACT_ATTACH ? "attached" : "started");
+	if (o->load_only) {
+		/* -L: the module keeps the session when we close .stp_ctl */
+		r = ctl_command(s, "detach");
+		if (r) {
+			fprintf(stderr, "ERROR: Couldn't detach from the session: %s\n",
+				strerror(-r));
+			ret = 1;	/* closing .stp_ctl stops it */
+			goto out;
+		}
+		/* the begin probes' output and messages wait for -A */
+		fprintf(stderr, "\nDisconnecting from systemtap module.\n"
+			"To reconnect, type \"staprun -A %s\"\n", name);
+		ret = 0;
+		goto out;
+	}
 	/* input probes: the file exists once the session started */
 	if (!o->detach) {
 		char path[128];

@@ -24,6 +24,7 @@ enum staprun_action {
 	ACT_HELP,
 	ACT_VERSION,
 	ACT_DELETE,			/* -d NAME: unload a left-over module */
+	ACT_ATTACH,			/* -A NAME: stream a -L module's output */
 };
 
 /* The command line, as parsed by opts_parse(); the strings point into argv. */
@@ -37,6 +38,8 @@ struct staprun_opts {
 	const char *command;		/* -c CMD */
 	pid_t target;			/* -x PID (0: none) */
 	bool detach;			/* -D */
+	bool load_only;			/* -L: start, then leave it running */
+	int color_mode;			/* -C WHEN: 0 never, 1 always, 2 auto */
 	bool bulk;			/* -b */
 	unsigned int bufsize_mb;	/* -s MB (0: the module's default) */
 	bool rename;			/* -R */
@@ -222,6 +225,9 @@ const char *load_hint(int err);
  * while the kernel says busy. Returns 0 or -errno, having printed an error.
  */
 int unload_module(const char *name, int verbose);
+/* attach_name - ARG ("NAME", "NAME.ko", "dir/NAME.ko") of -A to the name of
+ * a loaded stap module in @name; -1 after a message when it is none. */
+int attach_name(const char *arg, char name[STP_MODNAME_MAX]);
 /*
  * delete_modules - staprun -d ARG: unload the stap module ARG (a name, or
  * a path to NAME.ko; '-' read as '_'), or with ARG "*" every loaded module

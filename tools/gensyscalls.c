@@ -384,8 +384,8 @@ static void emit_points(FILE *o, const struct entry *e, const char *suffix)
 {
 	int i;
 
-	/* (NONE): no x86-64 call; "ia32:ALIAS" never resolves, and the
-	 * family says why (elaborate/probes/syscall.c) */
+	/* (NONE): no x86-64 call; "ia32:ALIAS" resolves to a point that
+	 * never fires (elaborate/probes/syscall.c) */
 	if (e->ncalls == 1 && !strcmp(e->calls[0], "NONE")) {
 		fprintf(o, "__syscall(\"ia32:%s\")%s ?", e->alias, suffix);
 		return;
@@ -469,14 +469,15 @@ static void emit_man(FILE *o, const struct entry *e)
 
 	fprintf(o, ".TP\n.B syscall.%s\n", e->alias);
 	if (e->ncalls == 1 && !strcmp(e->calls[0], "NONE")) {
-		fprintf(o, "(also \\fBnd_syscall.%s\\fR) no x86-64 call (a 32-bit or "
-			"16-bit-uid one): probing it is an error.\n", e->alias);
-		return;
+		fprintf(o, "(also \\fBnd_syscall.%s\\fR) no x86-64 call (a 32-bit, "
+			"16-bit-uid or socketcall one): the probe builds, with "
+			"these variables, but never fires", e->alias);
+	} else {
+		fprintf(o, "(also \\fBnd_syscall.%s\\fR) kernel call%s:", e->alias,
+			e->ncalls > 1 ? "s" : "");
+		for (i = 0; i < e->ncalls; i++)
+			fprintf(o, " %s", e->calls[i]);
 	}
-	fprintf(o, "(also \\fBnd_syscall.%s\\fR) kernel call%s:", e->alias,
-		e->ncalls > 1 ? "s" : "");
-	for (i = 0; i < e->ncalls; i++)
-		fprintf(o, " %s", e->calls[i]);
 	fprintf(o, ".\n.br\nentry: ");
 	man_vars(o, &e->entry, "name, argstr");
 	fprintf(o, ".br\nreturn: ");

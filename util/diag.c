@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* diag.c: printing diagnostics with the source line and a caret. */
 #include "util/diag.h"
+#include "util/sgr.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -68,22 +69,55 @@ static bool diag_seen(struct diag *d, const char *text)
 	return false;
 }
 
+/* "PREFIX " (--color: PREFIX in @part's colour). */
+static void add_prefix(struct strbuf *sb, const struct sgr *sgr,
+		       enum sgr_part part, const char *prefix)
+{
+	char on[40];
+
+	sb_adds(sb, sgr_start(sgr, part, on, sizeof(on)));
+	sb_adds(sb, prefix);
+	sb_adds(sb, sgr_end(sgr, part));
+	sb_addc(sb, ' ');
+}
+
 /* "LABEL: <line>" then a caret under column @col; tabs are kept so the
  * caret lines up with what a terminal shows. */
 static void add_source(struct strbuf *sb, const char *label,
-		       const struct srcloc *loc)
+		       const struct srcloc *loc, const struct sgr *sgr,
+		       const char *token)
 {
-	size_t len, i, indent = strlen(label);
+	size_t len, i, indent = strlen(label), at = loc->col ? loc->col - 1 : 0;
 	const char *line = source_line(loc->src, loc->line, &len);
+	const char *q = token ? strchr(token, '\'') : NULL;
+	size_t tlen = 0;
+	char on[40];
 
+	/* --color: the token ("identifier 'x'": x) where the line has it */
+	if (sgr && sgr->on && q && strrchr(q, '\'') > q + 1) {
+		tlen = (size_t)(strrchr(q, '\'') - q - 1);
+		if (at + tlen > len || strncmp(line + at, q + 1, tlen))
+			tlen = 0;
+	}
 	sb_adds(sb, label);
-	sb_addn(sb, line, len);
+	if (tlen) {
+		sb_addn(sb, line, at);
+		sb_adds(sb, sgr_start(sgr, SGR_TOKEN, on, sizeof(on)));
+		sb_addn(sb, line + at, tlen);
+		sb_adds(sb, sgr_end(sgr, SGR_TOKEN));
+		sb_addn(sb, line + at + tlen, len - at - tlen);
+	} else {
+		sb_addn(sb, line, len);
+	}
 	sb_addc(sb, '\n');
 	for (i = 0; i < indent; i++)
 		sb_addc(sb, ' ');
 	for (i = 0; i + 1 < loc->col && i < len; i++)
 		sb_addc(sb, line[i] == '\t' ? '\t' : ' ');
-	sb_adds(sb, "^\n");
+	sb_adds(sb, sgr_start(sgr, SGR_CARET, on, sizeof(on)));
+	sb_addc(sb, '^');
+	sb_adds(sb, sgr_end(sgr, SGR_CARET));
+	sb_addc(sb, '\n');
 }
 
 /* The chain of expansions that produced @loc, innermost first. */
@@ -98,7 +132,7 @@ static void add_expansions(struct strbuf *sb, const char *label,
 			continue;	/* only count the rest */
 		sb_addf(sb, "\tin expansion of %s: %s at %s:%u:%u\n", x->what,
 			x->token, x->site.src->name, x->site.line, x->site.col);
-		add_source(sb, label, &x->site);
+		add_source(sb, label, &x->site, NULL, NULL);
 	}
 	if (depth > DIAG_MAX_EXPANSIONS)
 		sb_addf(sb, "\t(and %u more expansions)\n",
@@ -123,16 +157,16 @@ void diag_report_from(struct diag *d, const char *file, int line,
 	switch (kind) {
 	case DIAG_PARSE_ERROR:
 	case DIAG_LEX_ERROR:
-		sb_adds(&sb, "parse error: ");
+		add_prefix(&sb, d->sgr, SGR_ERROR, "parse error:");
 		break;
 	case DIAG_SEMANTIC_ERROR:
-		sb_adds(&sb, "semantic error: ");
+		add_prefix(&sb, d->sgr, SGR_ERROR, "semantic error:");
 		break;
 	case DIAG_WARNING:
-		sb_adds(&sb, "WARNING: ");
+		add_prefix(&sb, d->sgr, SGR_WARNING, "WARNING:");
 		break;
 	case DIAG_ERROR:
-		sb_adds(&sb, "ERROR: ");
+		add_prefix(&sb, d->sgr, SGR_ERROR, "ERROR:");
 		break;
 	case DIAG_PLAIN:
 		break;
@@ -161,16 +195,21 @@ void diag_report_from(struct diag *d, const char *file, int line,
 		else
 			sb_addf(&sb, "%s\n", token ? token : "");
 		if (token && has_loc) {
-			add_source(&sb, "     source: ", loc);
+			add_source(&sb, "     source: ", loc, d->sgr, token);
 			add_expansions(&sb, "     source: ", loc);
 		}
 		sb_addc(&sb, '\n');
 		break;
 	case DIAG_SEMANTIC_ERROR:
 	case DIAG_WARNING:
-		if (token && has_loc)
-			sb_addf(&sb, ": %s at %s:%u:%u\n", token,
-				loc->src->name, loc->line, loc->col);
+		if (token && has_loc) {
+			char on[40];
+
+			sb_addf(&sb, ": %s at %s%s:%u:%u%s\n", token,
+				sgr_start(d->sgr, SGR_SOURCE, on, sizeof(on)),
+				loc->src->name, loc->line, loc->col,
+				sgr_end(d->sgr, SGR_SOURCE));
+		}
 		else
 			sb_addc(&sb, '\n');
 		if (has_loc) {
@@ -178,7 +217,7 @@ void diag_report_from(struct diag *d, const char *file, int line,
 			const char *lead = kind == DIAG_WARNING ? " source: "
 							       : "        source: ";
 
-			add_source(&sb, lead, loc);
+			add_source(&sb, lead, loc, d->sgr, token);
 			add_expansions(&sb, lead, loc);
 		}
 		break;

@@ -17,6 +17,8 @@ enum diag_kind {
 	DIAG_PLAIN,		/* "MSG", counted as an error */
 };
 
+struct sgr;
+
 struct diag {
 	FILE *out;
 	unsigned parse_errors;
@@ -24,11 +26,14 @@ struct diag {
 	unsigned other_errors;
 	unsigned warnings;
 	unsigned suppressed;	/* exact duplicates dropped */
+	unsigned similar_warnings;	/* warnings of a kind already shown,
+					 * not printed (the caller counts them) */
 	bool no_warnings;	/* -w */
 	bool warnings_are_errors; /* -W */
 	bool show_origin;	/* -vv: name the translator source line too */
 	unsigned muted;		/* >0: reports are dropped, not counted */
 	struct seen_msg **seen;	/* heap hash set for de-duplication */
+	const struct sgr *sgr;	/* --color: the parts' colours, or NULL */
 };
 
 void diag_init(struct diag *d, FILE *out);

@@ -27,6 +27,16 @@ static const struct pm_family syscall_family = {
 	.entry_of = entry_of,
 };
 
+/* __syscall("ia32:NAME"): a call x86-64 does not have natively (a 32-bit,
+ * 16-bit-uid or socketcall one). The point resolves, so the library's
+ * alias exists with its variables as in the reference, but it has no
+ * mechanism: nothing is registered for it and it never fires (ia32 calls
+ * are not dispatched, doc/syscalls.md). */
+static const struct pm_family never_family = {
+	.name = "__syscall", .derive = derive, .mech = MECH_NONE,
+	.entry_of = entry_of,
+};
+
 /* The entry of the same call(s) as return point @pt. */
 static struct elab_point *entry_of(struct elab *e, const struct elab_point *pt)
 {
@@ -75,6 +85,15 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 
 	d->ret = pm_has(pp, "return");
 	d->nr = -1;
+	pt = pm_point(e, c, pp);
+	pt->data = d;
+	pt->family = &syscall_family;
+	if (c0->param && !strncmp(c0->param->str.s, "ia32:", 5)) {
+		d->name = intern(e->in, c0->param->str.s);
+		pt->family = &never_family;
+		pm_emit(e, c, pt);
+		return 1;
+	}
 	if (!syscall_numbers(e, &why) && c0->param) {
 		pm_error(e, c, &c0->param->loc, elab_token(e, c0->param), "%s", why);
 		return -1;
@@ -86,13 +105,6 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 		uintptr_t v;
 
 		v = (uintptr_t)ptrmap_get(&e->sc_nrs, name);
-		if (!strncmp(name, "ia32:", 5)) {
-			pm_error(e, c, &c0->param->loc, elab_token(e, c0->param),
-				 "%s is not an x86-64 system call (a 32-bit or "
-				 "16-bit-uid one): the library probes the native "
-				 "x86-64 calls only (man tapset::syscalls)", name + 5);
-			return -1;
-		}
 		if (!v) {
 			pm_error(e, c, &c0->param->loc, elab_token(e, c0->param),
 				 "no system call '%s' in kernel %s", name, e->ki->release);
@@ -101,9 +113,6 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 		d->name = name;
 		d->nr = (int)(v - 1);
 	}
-	pt = pm_point(e, c, pp);
-	pt->family = &syscall_family;
-	pt->data = d;
 	pm_emit(e, c, pt);
 	return 1;
 }

@@ -45,6 +45,8 @@ struct stp_transport {
 	struct proc_dir_entry *dir;
 	u64 ctl_dropped;
 	atomic_t ctl_open;		/* .stp_ctl has its one opener */
+	atomic_t detached;		/* "detach": closing .stp_ctl leaves
+					 * the session running (staprun -L) */
 };
 
 static struct stp_transport stp_tp;
@@ -328,6 +330,10 @@ static ssize_t stp_ctl_write(struct file *f, const char __user *ubuf,
 		rc = stp_session_start();
 	else if (!strcmp(cmd, "stop"))
 		stp_session_stop();
+	else if (!strcmp(cmd, "detach"))
+		atomic_set(&stp_tp.detached, 1);
+	else if (!strcmp(cmd, "attach"))
+		atomic_set(&stp_tp.detached, 0);
 	else
 		rc = -EINVAL;
 	return rc ? rc : (ssize_t)count;
@@ -346,10 +352,13 @@ static int stp_ctl_open(struct inode *inode, struct file *f)
  * killed with SIGKILL, or crashed), stop the session here: the probes
  * are unregistered and the end probes run, so an orphaned module costs
  * the kernel nothing until someone unloads it (staprun -d NAME, rmmod).
- * Their output stays in the buffers; nobody reads it. */
+ * Their output stays in the buffers; nobody reads it. After "detach"
+ * (staprun -L, stap -F) the session goes on: output and records wait in
+ * the buffers for staprun -A, which says "attach". */
 static int stp_ctl_release(struct inode *inode, struct file *f)
 {
-	if (!READ_ONCE(stp_tp.done) && stp_session_abandon())
+	if (!READ_ONCE(stp_tp.done) && !atomic_read(&stp_tp.detached) &&
+	    stp_session_abandon())
 		pr_notice("%s: staprun closed the control file without stopping the session: stopped it\n",
 			  THIS_MODULE->name);
 	atomic_set(&stp_tp.ctl_open, 0);

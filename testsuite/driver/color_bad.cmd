@@ -1,0 +1,3 @@
+# --color takes never, always or auto
+# ARGV: --color=sometimes -p2 -e 'probe begin { }'
+# RC: 1
