@@ -55,6 +55,7 @@ struct xl {
 					 * records its groups */
 	size_t re_max_insts, re_max_slots;	/* the largest such program */
 	bool mech_used[MECH_COUNT];	/* mechanisms with points */
+	bool sc_names_done;		/* stp_syscall_names[] is emitted */
 };
 
 /* The frame (locals) of a probe body or function being written. */
@@ -68,6 +69,9 @@ struct xl_fn {
 /* ---- emit.c ---- */
 void em(struct xl *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void em_label(struct xl *x, const char *label);
+/* The target's system-call names by number, as stp_syscall_names[] at
+ * file scope, once (translate/probes/syscall.c). */
+void xl_syscall_names(struct xl *x, const char *const *names, size_t n);
 void em_head(struct xl *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A C string literal for @len bytes at @s. */
 const char *c_string(struct arena *a, const char *s, size_t len);
