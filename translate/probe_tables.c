@@ -72,8 +72,10 @@ void xl_runtime_includes(struct xl *x, FILE *out)
 		fputs("#pragma GCC diagnostic pop\n", out);
 }
 
-/* probe_type()'s name of the low-level handler of @pt, as the reference
- * names the kinds it has (runok ctx_probe_info). */
+/* probe_type()'s name of the low-level handler of @pt, with the names the
+ * reference gives the kinds it has (as it reports them in the VM: runok
+ * funcs_ctx_pure and funcs_ctx_kprobe). Ours run timer.profile on an
+ * hrtimer and system-call probes on tracepoints, and say so. */
 static const char *probe_type(const struct elab_point *pt)
 {
 	static const struct {
@@ -82,12 +84,12 @@ static const char *probe_type(const struct elab_point *pt)
 	} types[] = {
 		{ MECH_seq, "begin_end", NULL },
 		{ MECH_procfs, "procfs", NULL },
-		{ MECH_timer, "timer", NULL },
+		{ MECH_timer, "hrtimer", NULL },	/* timer.jiffies: "timer" */
 		{ MECH_kprobe, "kprobe", "kretprobe" },
 		{ MECH_uprobe, "uprobe", "uretprobe" },
-		{ MECH_tracepoint, "tracepoint", NULL },
+		{ MECH_tracepoint, "kernel_tracepoint", NULL },
 		{ MECH_hwbkpt, "hwbkpt", NULL },
-		{ MECH_syscall, "tracepoint", NULL },
+		{ MECH_syscall, "kernel_tracepoint", NULL },
 		{ MECH_netfilter, "netfilter", NULL },
 		{ MECH_proclife, "utrace", NULL },
 		{ MECH_perf, "perf_event", NULL },
@@ -102,6 +104,8 @@ static const char *probe_type(const struct elab_point *pt)
 			continue;
 		if (types[i].ret_type && n > 7 && !strcmp(pt->name + n - 7, ".return"))
 			return types[i].ret_type;
+		if (types[i].mech == MECH_timer && !strncmp(pt->name, "timer.jiffies", 13))
+			return "timer";
 		return types[i].type;
 	}
 	return "unknown";
