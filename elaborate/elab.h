@@ -142,6 +142,10 @@ struct elab_result {
 					 * modules are found from these */
 	struct ptrvec dw_printer_code;	/* C of the $var$ printers, callees
 					 * first */
+	const char **sc_names;		/* the target's system-call names by
+					 * number, when a live function asks
+					 * for them (syscall_num), or NULL */
+	size_t sc_nnames;
 };
 
 /* The state of one elaboration: its result, and pass 2's own working
@@ -265,6 +269,10 @@ bool empty_stmt(const struct stmt *s);
 /* An empty probe-point builder tree in @e->root (the families then
  * register their points: elab_init). */
 void pm_init(struct elab *e);
+/* Put the target kernel's system-call names into the result (for a
+ * library function marked `/ * syscall_names * /`, without the spaces);
+ * quietly nothing when the kernel has no table (probes/syscall.c). */
+void elab_syscall_names(struct elab *e);
 /* Derive the probes of user (or tapset) probe @d. */
 void pm_derive(struct elab *e, struct decl *d, const struct source *file);
 /* Listing (-l/-L): resolve @pattern and print the points. Returns the

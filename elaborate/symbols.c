@@ -323,6 +323,10 @@ static void res_call(struct elab *e, struct scope *sc, struct expr *x)
 		sym_error(e, x, "function may not be used unless -g is specified");
 		return;
 	}
+	/* One that reads the system-call names (syscall_num) has them in
+	 * the module also without system-call probes. */
+	if (f->decl->func.code && strstr(f->decl->func.code, "/* syscall_names */"))
+		elab_syscall_names(e);
 	if (tgt_site(&sc->tc) && tgt_needs_site(e, f)) {
 		f = tgt_clone(e, sc->tc.probe, f);
 		if (!f)

@@ -73,6 +73,45 @@ void xl_runtime_includes(struct xl *x, FILE *out)
 		fputs("#pragma GCC diagnostic pop\n", out);
 }
 
+/* probe_type()'s name of the low-level handler of @pt, with the names the
+ * reference gives the kinds it has (as it reports them in the VM: runok
+ * funcs_ctx_pure and funcs_ctx_kprobe). Ours run timer.profile on an
+ * hrtimer and system-call probes on tracepoints, and say so. */
+static const char *probe_type(const struct elab_point *pt)
+{
+	static const struct {
+		enum probe_mech mech;
+		const char *type, *ret_type;
+	} types[] = {
+		{ MECH_seq, "begin_end", NULL },
+		{ MECH_procfs, "procfs", NULL },
+		{ MECH_timer, "hrtimer", NULL },	/* timer.jiffies: "timer" */
+		{ MECH_kprobe, "kprobe", "kretprobe" },
+		{ MECH_uprobe, "uprobe", "uretprobe" },
+		{ MECH_tracepoint, "kernel_tracepoint", NULL },
+		{ MECH_hwbkpt, "hwbkpt", NULL },
+		{ MECH_syscall, "kernel_tracepoint", NULL },
+		{ MECH_netfilter, "netfilter", NULL },
+		{ MECH_proclife, "utrace", NULL },
+		{ MECH_perf, "perf_event", NULL },
+	};
+	size_t i;
+	size_t n = strlen(pt->name);
+
+	if (!pt->family)
+		return "unknown";
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+		if (types[i].mech != pt->family->mech)
+			continue;
+		if (types[i].ret_type && n > 7 && !strcmp(pt->name + n - 7, ".return"))
+			return types[i].ret_type;
+		if (types[i].mech == MECH_timer && !strncmp(pt->name, "timer.jiffies", 13))
+			return "timer";
+		return types[i].type;
+	}
+	return "unknown";
+}
+
 /* The handler of every point of every live probe; @bodies[i]: the C name
  * of probe i's body, @conds: of each point's condition (by index over all
  * points of all live probes, in order). */
@@ -99,10 +138,14 @@ static size_t point_handlers(struct xl *x, const char **bodies, const char **con
 			refs[id].id = id;
 			ptrmap_put(x->a, &x->pp_of, pt, arena_printf(x->a, "stp_pp%zu", id));
 			sb_addf(out, "static const struct stp_probe stp_pp%zu = {\n"
-				"\t.pp = %s,\n\t.body = %s,\n\t.cond = %s,\n"
+				"\t.pp = %s,\n\t.pn = %s,\n\t.type = \"%s\",\n"
+				"\t.body = %s,\n\t.cond = %s,\n"
 				"\t.locks = %s,\n\t.nlocks = %u,\n"
 				"\t.frame_size = offsetof(struct stp_probe%zu_frame, __vars_end),\n};\n\n",
-				id, c_string(x->a, pt->name, strlen(pt->name)), bodies[i],
+				id, c_string(x->a, pt->name, strlen(pt->name)),
+				c_string(x->a, pt->listed ? pt->listed : pt->name,
+					 strlen(pt->listed ? pt->listed : pt->name)),
+				probe_type(pt), bodies[i],
 				conds[id] ? conds[id] : "NULL", locks, nlocks, i);
 		}
 	}

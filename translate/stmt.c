@@ -318,6 +318,8 @@ static void s_try(struct xl *x, struct stmt *s)
 	x->err_label = saved;
 	em(x, "goto %s;", end);
 	label(x, katch);
+	em(x, "if (unlikely(c->aborted))");	/* abort() passes through */
+	em(x, "\tgoto %s;", saved);
 	if (s->try_.var)
 		em(x, "stp_strcpy(%s, c->last_error);", xl_local(x, xl_var(x, s->try_.var)));
 	em(x, "c->last_error = NULL;");

@@ -303,6 +303,8 @@ int translate(const struct elab_result *r, const struct session *s, const char *
 	x.a = r->a;
 	x.modname = modname;
 	xl_globals(&x);
+	if (r->sc_names)	/* syscall_num() without system-call probes */
+		xl_syscall_names(&x, r->sc_names, r->sc_nnames);
 	for (i = 0; i < r->func_list.n; i++) {
 		const struct elab_func *f = r->func_list.v[i];
 

@@ -64,6 +64,7 @@ struct xl {
 					 * user-space symbol tables (usyms.c) */
 	bool usym_lines;		/* and one of its source-line functions:
 					 * with line tables */
+	bool sc_names_done;		/* stp_syscall_names[] is emitted */
 };
 
 /* The frame (locals) of a probe body or function being written. */
@@ -77,6 +78,9 @@ struct xl_fn {
 /* ---- emit.c ---- */
 void em(struct xl *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void em_label(struct xl *x, const char *label);
+/* The target's system-call names by number, as stp_syscall_names[] at
+ * file scope, once (translate/probes/syscall.c). */
+void xl_syscall_names(struct xl *x, const char *const *names, size_t n);
 void em_head(struct xl *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A C string literal for @len bytes at @s. */
 const char *c_string(struct arena *a, const char *s, size_t len);

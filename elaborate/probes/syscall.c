@@ -76,6 +76,16 @@ static bool syscall_numbers(struct elab *e, const char **why)
 	return e->sc_names != NULL;
 }
 
+void elab_syscall_names(struct elab *e)
+{
+	const char *why;
+
+	if (syscall_numbers(e, &why)) {
+		e->out.sc_names = e->sc_names;
+		e->out.sc_nnames = e->sc_nnames;
+	}
+}
+
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp)
 {
 	const struct pp_component *c0 = pp->comps.v[0];

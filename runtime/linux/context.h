@@ -47,6 +47,14 @@ struct stp_context {
 		size_t procfs_len;
 		size_t out_len;
 		bool re_matched;		/* the last =~ matched (matched()) */
+		unsigned int bt_n;		/* stp_backtrace()'s addresses of
+						 * this hit, once bt_done */
+		bool bt_done;
+		unsigned long entry_sp;		/* the stack pointer when the
+						 * handler started (stack_used) */
+		bool aborted;			/* abort(): last_error ends the
+						 * handler, try/catch cannot catch
+						 * it, and it is not reported */
 	);
 	/* Kept across hits. */
 	char *frames;			/* (MAXNESTING + 1) frames */

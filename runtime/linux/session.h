@@ -17,6 +17,10 @@ struct stp_lockreq {
 /* One probe point's handler. */
 struct stp_probe {
 	const char *pp;			/* the probe point, as pp() says */
+	const char *pn;			/* the script's probe point, aliases
+					 * and wildcards expanded, as pn() says */
+	const char *type;		/* the low-level handler, as
+					 * probe_type() says */
 	void (*body)(struct stp_context *c);
 	bool (*cond)(struct stp_context *c);	/* if (...) of the point, or NULL */
 	const struct stp_lockreq *locks;

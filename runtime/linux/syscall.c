@@ -164,17 +164,7 @@ static void stp_syscalls_stop(void)
 	memset(&stp_sc.exit, 0, sizeof(stp_sc.exit));
 }
 
-/* The name of system call @nr on the target kernel, or NULL: from the
- * table the generated code has at file scope (stp_syscall_names[], its
- * last entry NULL), in the functions that come after it. */
-#define stp_syscall_name(nr) ({							\
-	s64 stp_nr_ = (nr);							\
-	stp_nr_ >= 0 && stp_nr_ < (s64)ARRAY_SIZE(stp_syscall_names) ?		\
-		stp_syscall_names[stp_nr_] : NULL;				\
-})
-
-/* syscall_name() and the tapset's system-call helpers can tell it. */
-#define STP_SYSCALLS 1
+#include "linux/sc_names.h"
 
 static const struct stp_family stp_syscall_family = {
 	.name = "syscall",

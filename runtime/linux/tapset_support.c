@@ -9,6 +9,10 @@
 #include <asm/unwind.h>
 #endif
 #include <linux/stacktrace.h>
+#ifdef CONFIG_X86_64
+#include <asm/msr.h>
+#include <asm/special_insns.h>
+#endif
 
 /* A string's worth of scratch space for one embedded-C function body
  * (which calls nothing that uses it in turn): one per CPU, as the handler
@@ -466,25 +470,32 @@ static unsigned int stp_bt_regs(struct pt_regs *regs, unsigned long first,
 /* Collect the kernel backtrace of the probe hit: from the probed registers
  * when the probe has kernel-mode ones, else from the handler itself (begin,
  * end and timer probes: the module's frames, then the kernel's). Returns
- * the number of addresses in *@pcs (0 for a user-mode hit). */
+ * the number of addresses in *@pcs (0 for a user-mode hit). Taken once a
+ * hit: the later calls of the handler give the same addresses. */
 unsigned int stp_backtrace(struct stp_context *c, unsigned long **pcs)
 {
 	struct stp_bt *bt = this_cpu_ptr(&stp_bt_buf);
 
 	*pcs = bt->pc;
+	if (c->bt_done)
+		return c->bt_n;
+	c->bt_done = true;
+	c->bt_n = 0;
 	if (c->regs) {
 		if (c->user_mode || user_mode(c->regs))
 			return 0;
 #ifdef CONFIG_X86
-		return stp_bt_regs(c->regs, c->is_return ? 0 : c->probe_addr,
-				   bt->pc, STP_BACKTRACE_MAX);
+		c->bt_n = stp_bt_regs(c->regs, c->is_return ? 0 : c->probe_addr,
+				      bt->pc, STP_BACKTRACE_MAX);
 #else
 		bt->pc[0] = c->is_return || !c->probe_addr ?
 			instruction_pointer(c->regs) : c->probe_addr;
-		return 1;
+		c->bt_n = 1;
 #endif
+		return c->bt_n;
 	}
-	return stack_trace_save(bt->pc, STP_BACKTRACE_MAX, 0);
+	c->bt_n = stack_trace_save(bt->pc, STP_BACKTRACE_MAX, 0);
+	return c->bt_n;
 }
 
 /* The address as "name+0xoff/0xsize [module]" ("[kernel]" for the kernel
@@ -598,4 +609,154 @@ void stp_sprint_stack(char *dst, const char *stk)
 		}
 		at += (size_t)k;
 	}
+}
+
+/* The kernel stack the probe hit on: the bytes in use above the stack
+ * pointer (the probed one for a kernel-mode hit, else the one the handler
+ * started with). Kernel stacks (task and IRQ stacks alike) are
+ * THREAD_SIZE-aligned. */
+unsigned long stp_stack_used(struct stp_context *c)
+{
+	unsigned long sp = c->entry_sp;
+
+	if (c->regs && !c->user_mode && !user_mode(c->regs))
+		sp = kernel_stack_pointer(c->regs);
+	return THREAD_SIZE - (sp & (THREAD_SIZE - 1));
+}
+
+/* Whether the task a probe is about runs 32-bit code (x86-64 compat). */
+bool stp_probing_32bit(struct stp_context *c)
+{
+#if defined(CONFIG_X86_64) && defined(CONFIG_COMPAT)
+	if (c->regs && (c->user_mode || user_mode(c->regs)))
+		return !user_64bit_mode(c->regs);
+#endif
+	return stp_user_compat();
+}
+
+#ifdef CONFIG_X86_64
+/* register()'s names, as the reference reads them: the 64-bit registers
+ * (the segment selectors: 16 bits),
+ * their 32-bit (eax ..) and 16-bit (ax ..) low parts, sign- or
+ * zero-extended. */
+static const struct stp_regname {
+	const char *name;
+	unsigned short off;
+	unsigned char bytes;
+} stp_regnames[] = {
+#define R(n, f, b) { n, offsetof(struct pt_regs, f), b }
+	R("r8", r8, 8), R("r9", r9, 8), R("r10", r10, 8), R("r11", r11, 8),
+	R("r12", r12, 8), R("r13", r13, 8), R("r14", r14, 8), R("r15", r15, 8),
+	R("rax", ax, 8), R("rbx", bx, 8), R("rcx", cx, 8), R("rdx", dx, 8),
+	R("rsi", si, 8), R("rdi", di, 8), R("rbp", bp, 8), R("rsp", sp, 8),
+	R("rip", ip, 8), R("xcs", cs, 2), R("cs", cs, 2), R("xss", ss, 2),
+	R("ss", ss, 2), R("orig_rax", orig_ax, 8),
+	R("eax", ax, 4), R("ebx", bx, 4), R("ecx", cx, 4), R("edx", dx, 4),
+	R("esi", si, 4), R("edi", di, 4), R("ebp", bp, 4), R("esp", sp, 4),
+	R("eip", ip, 4), R("flags", flags, 4), R("eflags", flags, 4),
+	R("orig_eax", orig_ax, 4),
+	R("ax", ax, 2), R("bx", bx, 2), R("cx", cx, 2), R("dx", dx, 2),
+	R("si", si, 2), R("di", di, 2), R("bp", bp, 2), R("sp", sp, 2),
+	R("ip", ip, 2),
+#undef R
+};
+#endif
+
+/* The instruction pointer of the hit: the probed address in a kprobe's
+ * entry handler (where the saved ip is past the breakpoint). */
+static unsigned long stp_regs_ip(const struct stp_context *c)
+{
+	if (c->probe_addr && !c->is_return && !c->user_mode && !user_mode(c->regs))
+		return c->probe_addr;
+	return c->regs->ip;
+}
+
+/* register(@name) (@sign) or u_register(@name) into *@v: 0, or -EINVAL
+ * for a name this architecture has no register of; with STP error set
+ * (and -EFAULT) where the probe has no registers. */
+int stp_register(struct stp_context *c, const char *name, bool sign, s64 *v)
+{
+#ifdef CONFIG_X86_64
+	unsigned int i;
+	unsigned long r;
+
+	*v = 0;
+	if (!c->regs) {
+		stp_error(c, "cannot access CPU registers in this context", NULL);
+		return -EFAULT;
+	}
+	for (i = 0; i < ARRAY_SIZE(stp_regnames); i++) {
+		if (strcmp(stp_regnames[i].name, name))
+			continue;
+		r = *(const unsigned long *)((const char *)c->regs + stp_regnames[i].off);
+		if (stp_regnames[i].off == offsetof(struct pt_regs, ip))
+			r = stp_regs_ip(c);
+		switch (stp_regnames[i].bytes) {
+		case 2:
+			*v = sign ? (s64)(s16)r : (s64)(u16)r;
+			break;
+		case 4:
+			*v = sign ? (s64)(s32)r : (s64)(u32)r;
+			break;
+		default:
+			*v = (s64)r;
+		}
+		return 0;
+	}
+#endif
+	*v = 0;
+	return -EINVAL;
+}
+
+/* print_regs(): the saved registers, laid out as the kernel's own dumps
+ * do; nothing without registers. */
+void stp_print_regs(struct stp_context *c)
+{
+#ifdef CONFIG_X86_64
+	const struct pt_regs *r = c->regs;
+	unsigned long fs, gs, kgs, cr0, cr2, cr3, cr4;
+	unsigned int ds, es, fsi, gsi;
+
+	if (!r)
+		return;
+	rdmsrl(MSR_FS_BASE, fs);
+	rdmsrl(MSR_GS_BASE, gs);
+	rdmsrl(MSR_KERNEL_GS_BASE, kgs);
+	savesegment(ds, ds);
+	savesegment(es, es);
+	savesegment(fs, fsi);
+	savesegment(gs, gsi);
+	cr0 = read_cr0();
+	cr2 = read_cr2();
+	cr3 = __read_cr3();
+	cr4 = __read_cr4();
+	stp_cprintf(c, "RIP: %016lx\nRSP: %016lx  EFLAGS: %08lx\n", stp_regs_ip(c), r->sp, r->flags);
+	stp_cprintf(c, "RAX: %016lx RBX: %016lx RCX: %016lx\n", r->ax, r->bx, r->cx);
+	stp_cprintf(c, "RDX: %016lx RSI: %016lx RDI: %016lx\n", r->dx, r->si, r->di);
+	stp_cprintf(c, "RBP: %016lx R08: %016lx R09: %016lx\n", r->bp, r->r8, r->r9);
+	stp_cprintf(c, "R10: %016lx R11: %016lx R12: %016lx\n", r->r10, r->r11, r->r12);
+	stp_cprintf(c, "R13: %016lx R14: %016lx R15: %016lx\n", r->r13, r->r14, r->r15);
+	stp_cprintf(c, "FS:  %016lx(%04x) GS:%016lx(%04x) knlGS:%016lx\n", fs, fsi, gs, gsi, kgs);
+	stp_cprintf(c, "CS:  %04x DS: %04x ES: %04x CR0: %016lx\n",
+		    (unsigned int)(r->cs & 0xffff), ds, es, cr0);
+	stp_cprintf(c, "CR2: %016lx CR3: %016lx CR4: %016lx\n", cr2, cr3, cr4);
+#endif
+}
+
+/* module_size(): "Ndata/Ntext/Nctx/Nnet/Nalloc kb" of this module. */
+void stp_module_size(char *dst, size_t n)
+{
+	unsigned long text, data;
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
+	text = THIS_MODULE->mem[MOD_TEXT].size;
+	data = THIS_MODULE->mem[MOD_DATA].size + THIS_MODULE->mem[MOD_RODATA].size +
+	       THIS_MODULE->mem[MOD_RO_AFTER_INIT].size;
+#else
+	text = THIS_MODULE->core_layout.text_size;
+	data = THIS_MODULE->core_layout.size - text;
+#endif
+	snprintf(dst, n, "%ludata/%lutext/%zuctx/%unet/%ualloc kb", data / 1024, text / 1024,
+		 num_possible_cpus() * (sizeof(struct stp_context) +
+		 (MAXNESTING + 1) * max_t(size_t, stp_module.frame_size, 8)) / 1024, 0U, 0U);
 }

@@ -50,5 +50,10 @@ bool stp_sprint_frame(char *dst, size_t *at, unsigned long addr);
 bool stp_next_word(const char **s, const char **w, size_t *n);
 unsigned long stp_word_addr(const char *w, size_t n);
 void stp_sprint_stack(char *dst, const char *stk);
+unsigned long stp_stack_used(struct stp_context *c);
+bool stp_probing_32bit(struct stp_context *c);
+int stp_register(struct stp_context *c, const char *name, bool sign, s64 *v);
+void stp_print_regs(struct stp_context *c);
+void stp_module_size(char *dst, size_t n);
 
 #endif

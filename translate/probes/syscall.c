@@ -11,16 +11,19 @@
 /* The target kernel's names of the calls, by number (syscall_name()), at
  * file scope before the functions that read them, so they are known from
  * the first begin probe on. */
-static void names(struct xl *x, const struct syscall_point *d)
+void xl_syscall_names(struct xl *x, const char *const *names, size_t n)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
+	if (x->sc_names_done)
+		return;
+	x->sc_names_done = true;
 	sb_adds(&sb, "static const char *const stp_syscall_names[] = {\n");
-	for (i = 0; i < d->nnames; i++)
-		if (d->names[i])
-			sb_addf(&sb, "\t[%zu] = \"%s\",\n", i, d->names[i]);
-	sb_adds(&sb, "\tNULL\n};");
+	for (i = 0; i < n; i++)
+		if (names[i])
+			sb_addf(&sb, "\t[%zu] = \"%s\",\n", i, names[i]);
+	sb_adds(&sb, "\tNULL\n};\n#include \"linux/sc_names.h\"");
 	em_head(x, "%s", sb_str(&sb));
 	sb_release(&sb);
 }
@@ -29,7 +32,8 @@ static void emit(struct xl *x, const struct xl_point *v, size_t n, struct xl_tab
 {
 	size_t i;
 
-	names(x, syscall_point(v[0].pt));	/* every point has the same table */
+	/* every point has the same table */
+	xl_syscall_names(x, syscall_point(v[0].pt)->names, syscall_point(v[0].pt)->nnames);
 	sb_adds(t->out, "static const struct stp_syscall_probe stp_syscall_points[] = {\n");
 	for (i = 0; i < n; i++) {
 		const struct syscall_point *d = syscall_point(v[i].pt);
