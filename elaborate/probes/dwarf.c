@@ -192,7 +192,7 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 		pt->comment = arena_printf(w->e->a, "pc=%s+0x%llx", sym,
 					   (unsigned long long)off);
 	kprobe_point(pt)->offset = off;
-	if (dw_mod_kind(w->m) == DW_KERNEL && !w->is_return) {
+	if (dw_mod_kind(w->m) == DW_KERNEL) {
 		uint64_t site = dw_ftrace_site(w->e, w->m, pc);
 		uint64_t jif = dw_symbol_addr(w->e, w->m, "jiffies");
 
