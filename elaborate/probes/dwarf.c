@@ -123,10 +123,8 @@ static const char *quote(struct elab *e, const char *s)
 /* A point named @text (the canonical form) for @w's probe. */
 static struct elab_point *new_point(struct want *w, const char *text)
 {
-	struct probe_point bare = *w->pp;
-	struct elab_point *pt = pm_point(w->e, w->c, &bare);
+	struct elab_point *pt = pm_point_named(w->e, w->c, w->pp, text);
 
-	pt->name = text;
 	pt->family = w->fam;
 	if (w->fam->mech == MECH_kprobe) {
 		struct kprobe_point *d = arena_new_obj(w->e->a, struct kprobe_point);
@@ -185,7 +183,9 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 	}
 	kprobe_point(pt)->symbol = sym;
 	kprobe_point(pt)->module = dw_mod_kind(w->m) == DW_KMODULE ? dw_mod_name(w->m) : NULL;
-	if (dw_mod_kind(w->m) == DW_KERNEL && dw_symbol_addr(w->e, w->m, "_stext"))
+	if (w->e->list_names)
+		;			/* -l shows no comment */
+	else if (dw_mod_kind(w->m) == DW_KERNEL && dw_symbol_addr(w->e, w->m, "_stext"))
 		pt->comment = arena_printf(w->e->a, "pc=_stext+0x%llx", (unsigned long long)
 					   (pc - dw_symbol_addr(w->e, w->m, "_stext")));
 	else
