@@ -193,6 +193,7 @@ struct elab {
 					 * pm_emit puts it in listed_points,
 					 * without a probe or a body */
 	struct ptrvec listed_points;
+	struct ptrmap listed_seen;	/* -l: names listed (interned) */
 	struct ptrmap tok_of;		/* lowered target expression -> its
 					 * token as written ("identifier
 					 * '$file'"), for messages */

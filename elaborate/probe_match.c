@@ -327,6 +327,11 @@ static struct elab_probe *group_for(struct elab *e, struct pm_ctx *c,
 	return p;
 }
 
+bool pm_listed_as_named(const struct pm_ctx *c)
+{
+	return !c->listed;
+}
+
 void pm_emit(struct elab *e, struct pm_ctx *c, struct elab_point *pt)
 {
 	struct elab_probe *p;

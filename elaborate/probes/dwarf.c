@@ -205,8 +205,15 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 static void emit(struct want *w, struct elab_point *pt, const struct dw_func *f,
 		 uint64_t pc)
 {
-	struct dw_site *s = arena_new_obj(w->e->a, struct dw_site);
+	struct dw_site *s;
 
+	if (w->e->list_names) {
+		/* -l: the name is all there is to a point */
+		pm_emit(w->e, w->c, pt);
+		w->emitted++;
+		return;
+	}
+	s = arena_new_obj(w->e->a, struct dw_site);
 	s->mod = w->m;
 	s->fn = f;
 	s->pc = pc;
@@ -353,7 +360,9 @@ static bool exported(struct want *w, const struct dw_func *f)
 /* One index entry matched by name and file. */
 static void take(struct want *w, const struct dw_func *f)
 {
-	bool inl = f->flags & DWF_INLINED;
+	bool inl = f->flags & DWF_INLINED, seen = w->e->list_names && pm_listed_as_named(w->c);
+	struct strbuf tb = STRBUF_INIT;
+	const char *text;
 	struct line_ctx lc = { w, f, 0 };
 	struct elab_point *pt;
 	uint64_t pc;
@@ -406,9 +415,23 @@ static void take(struct want *w, const struct dw_func *f)
 			dw_each_line(w->m, f, lo, hi, each_line, &lc);
 		return;
 	}
+	if (f->flags & DWF_SYMTAB)
+		sb_addf(&tb, "%s.function(\"%s\")%s", w->prefix, f->name, suffix(w));
+	else
+		sb_addf(&tb, "%s.function(\"%s@%s:%u\")%s", w->prefix, f->name, f->file,
+			f->line, suffix(w));
+	if (seen) {
+		/* -l lists a name once: of a function's copies (an inlined
+		 * function has hundreds) the first that can be probed will do */
+		text = intern_n(w->e->in, tb.buf, tb.len);
+		sb_release(&tb);
+		if (ptrmap_get(&w->e->listed_seen, text))
+			return;
+	} else {
+		text = sb_to_arena(&tb, w->e->a);
+	}
 	pc = dw_probe_entry(w->m, f);
-	pt = new_point(w, arena_printf(w->e->a, "%s.function(\"%s\")%s",
-				       w->prefix, fn_text(w, f), suffix(w)));
+	pt = new_point(w, text);
 	if (w->is_return && dw_mod_kind(w->m) == DW_USER && f->entry) {
 		/* a uretprobe takes over the return address: at the
 		 * function's first instruction; values at entry are read
@@ -422,11 +445,15 @@ static void take(struct want *w, const struct dw_func *f)
 			capture = uprobe_point(pt)->offset;
 		uprobe_point(pt)->capture_offset = capture;
 		emit(w, pt, f, pc);
-		pt->site->entry_cfa = dw_cfa_code(w->e, pt->site, &pt->site->entry_cfa_err);
+		if (pt->site)
+			pt->site->entry_cfa = dw_cfa_code(w->e, pt->site, &pt->site->entry_cfa_err);
 		return;
 	}
-	if (place(w, pt, pc))
-		emit(w, pt, f, pc);
+	if (!place(w, pt, pc))
+		return;
+	emit(w, pt, f, pc);
+	if (seen)
+		ptrmap_put(w->e->a, &w->e->listed_seen, text, pt);
 }
 
 /* function(ADDR) / statement(ADDR): the function containing it. */
@@ -767,7 +794,8 @@ static void match_marks(struct want *w, const char *prov, const char *name)
 		w->statement = true;	/* the site sees the scope's locals too */
 		emit(w, pt, dw_func_at(e, w->m, v[i].pc), v[i].pc);
 		w->statement = false;
-		pt->site->sdt = &v[i];
+		if (pt->site)
+			pt->site->sdt = &v[i];
 		pt->listed = prov ? arena_printf(e->a, "%s.provider(%s).mark(%s)", list_prefix,
 						 quote(e, v[i].provider), quote(e, v[i].name)) :
 				    arena_printf(e->a, "%s.mark(%s)", list_prefix,
@@ -807,7 +835,8 @@ static int derive_plt(struct want *w, const struct pp_component *c0,
 		if (!place(w, pt, v[i].addr))
 			continue;
 		emit(w, pt, NULL, v[i].addr);
-		pt->site->plt_name = v[i].name;
+		if (pt->site)
+			pt->site->plt_name = v[i].name;
 		pt->listed = arena_printf(e->a, "%s.plt(%s)%s", w->prefix, quote(e, v[i].name),
 					  w->is_return ? ".return" : "");
 	}
