@@ -374,6 +374,11 @@ static void take(struct want *w, const struct dw_func *f)
 	 * function entry to probe */
 	if ((f->flags & DWF_SYMTAB) && dw_mod_kind(w->m) != DW_USER && strstr(f->name, ".cold"))
 		return;
+	/* __pfx_foo: the padding before foo that kernels built with call
+	 * padding (6.2+, Debian's 6.12) name in the symbol table, no code */
+	if ((f->flags & DWF_SYMTAB) && dw_mod_kind(w->m) != DW_USER &&
+	    !strncmp(f->name, "__pfx_", 6))
+		return;
 	if ((f->flags & DWF_SYMTAB) && (w->label || w->statement || w->pat.lk != LINE_NONE))
 		return;
 	if (inl && (w->call || w->is_return || w->exported || w->statement))
