@@ -54,13 +54,14 @@ median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1
 # with the reference (-p4 -r TREE, TREE = $BENCH_TREE), each in its default cache
 # ($SYSTEMTAP_DIR or ~/.systemtap). REF-OPTS go to the reference only, the words of
 # $PAIR_OPTS (e.g. -u) to both. Logs in DIR/*.log.
-build_pair() {
+build_pair() { # (PAIR_OURS_ONLY=1: ours only)
 	local name=$1 script=$2 dir=$3
 	local -a both=()
 	shift 3
 	read -r -a both <<<"${PAIR_OPTS:-}"
 	(cd "$dir" && "$BENCH_TOP/stap" -r "$BENCH_TREE" -p4 ${both[@]+"${both[@]}"} -m "ours_$name" "$script") \
 		>"$dir/ours_$name.log" 2>&1 || { echo "bench: our build of $script failed:" >&2; tail -n 5 "$dir/ours_$name.log" >&2; return 1; }
+	[ -z "${PAIR_OURS_ONLY:-}" ] || return 0
 	(cd "$dir" && "$REF_STAP" -r "$BENCH_TREE" -p4 ${both[@]+"${both[@]}"} "$@" -m "ref_$name" "$script") \
 		>"$dir/ref_$name.log" 2>&1 || { echo "bench: the reference's build of $script failed:" >&2; tail -n 5 "$dir/ref_$name.log" >&2; return 1; }
 }

@@ -41,8 +41,12 @@ uint64_t dw_probe_entry(struct dw_mod *m, const struct dw_func *f)
 	int first_line = -1;
 	uint64_t best = 0;
 
-	if ((f->flags & DWF_INLINED) || !f->entry || !die_of(m, f, &cu, &d) ||
-	    cu_optimised(&cu) || dwarf_getsrclines(&cu, &lines, &n) != 0)
+	/* the unit first: optimised code (the kernel's) is probed at the
+	 * entry, and its function's DIE is not read (-l of every kernel
+	 * function then touches none of them) */
+	if ((f->flags & DWF_INLINED) || !f->entry || !dw_die(m, f->cu, &cu) ||
+	    cu_optimised(&cu) || !dw_die(m, f->die, &d) ||
+	    dwarf_getsrclines(&cu, &lines, &n) != 0)
 		return f->entry;
 	for (i = 0; i < n; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);

@@ -195,6 +195,11 @@ struct elab {
 	struct ptrvec dead_code;	/* branches the optimiser removed, each
 					 * followed by its function (or NULL) */
 	bool listing;			/* -l/-L: no diagnostics for points */
+	bool list_names;		/* -l: a point is only its listed name:
+					 * pm_emit puts it in listed_points,
+					 * without a probe or a body */
+	struct ptrvec listed_points;
+	struct ptrmap listed_seen;	/* -l: names listed (interned) */
 	struct ptrmap tok_of;		/* lowered target expression -> its
 					 * token as written ("identifier
 					 * '$file'"), for messages */

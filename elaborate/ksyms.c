@@ -144,12 +144,21 @@ void ksyms_collect_init(struct ksyms_collect *c, struct arena *a)
 	c->use_areas = true;
 }
 
+static int cmp_u64_ksyms(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 void ksyms_collect_free(struct ksyms_collect *c)
 {
 	free(c->v);
 	free(c->kbl);
+	free(c->kbla);
 	c->v = NULL;
 	c->kbl = NULL;
+	c->kbla = NULL;
 }
 
 /* Note @name if it bounds a refused area. */
@@ -409,6 +418,13 @@ void ksyms_finish(struct ksyms_collect *c, struct ksyms *ks, const char *module)
 
 		if (s)
 			s->refusal = ksym_refused_nokprobe;
+	}
+	if (c->nkbla) {
+		qsort(c->kbla, c->nkbla, sizeof(*c->kbla), cmp_u64_ksyms);
+		for (i = 0; i < ks->n; i++)
+			if (!ks->v[i].refusal && bsearch(&ks->v[i].addr, c->kbla, c->nkbla,
+							 sizeof(*c->kbla), cmp_u64_ksyms))
+				ks->v[i].refusal = ksym_refused_nokprobe;
 	}
 	ks->malformed = c->malformed;
 	ks->excluded = c->excluded;

@@ -27,12 +27,55 @@
 #include "util/arena.h"
 #include "util/diag.h"
 
+/* The addresses of the _kprobe_blacklist section (between the symbols
+ * __start_kprobe_blacklist and __stop_kprobe_blacklist, in .init.data of a
+ * vmlinux): one word per function the kernel refuses, whether the C
+ * NOKPROBE_SYMBOL() or the assembly's _ASM_NOKPROBE() put it there. */
+static void elf_blacklist(struct ksyms_collect *c, Elf *elf, Elf_Data *syms,
+			  const GElf_Shdr *symsh, Elf_Data *xdata)
+{
+	uint64_t start = 0, stop = 0, off;
+	size_t i, nsym = symsh->sh_size / symsh->sh_entsize;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	Elf_Data *d;
+
+	for (i = 1; i < nsym && (!start || !stop); i++) {
+		GElf_Sym sym;
+		Elf32_Word xndx = 0;
+		const char *name;
+
+		if (!gelf_getsymshndx(syms, xdata, (int)i, &sym, &xndx))
+			continue;
+		name = elf_strptr(elf, symsh->sh_link, sym.st_name);
+		if (name && !strcmp(name, "__start_kprobe_blacklist"))
+			start = sym.st_value;
+		else if (name && !strcmp(name, "__stop_kprobe_blacklist"))
+			stop = sym.st_value;
+	}
+	if (!start || stop <= start || (stop - start) % 8)
+		return;
+	while ((scn = elf_nextscn(elf, scn))) {
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
+		    start < sh.sh_addr || stop > sh.sh_addr + sh.sh_size)
+			continue;
+		d = elf_getdata(scn, NULL);
+		off = start - sh.sh_addr;
+		if (!d || !d->d_buf || off + (stop - start) > d->d_size)
+			return;
+		c->nkbla = (size_t)((stop - start) / 8);
+		c->kbla = ksyms_xrealloc(NULL, c->nkbla * sizeof(*c->kbla));
+		memcpy(c->kbla, (const char *)d->d_buf + off, c->nkbla * 8);
+		return;
+	}
+}
+
 /* Collect the .symtab of @elf. 0 or -errno with @why set. */
 static int elf_collect(struct ksyms_collect *c, Elf *elf, char *why,
 		       size_t whylen)
 {
 	GElf_Ehdr eh;
-	GElf_Shdr sh, symsh;
+	GElf_Shdr sh, symsh = { 0 };
 	Elf_Scn *scn = NULL, *symscn = NULL;
 	Elf_Data *data, *xdata = NULL;
 	const char **secwhy;
@@ -100,6 +143,8 @@ static int elf_collect(struct ksyms_collect *c, Elf *elf, char *why,
 			   sym.st_size, text ? secwhy[ndx] : NULL);
 	}
 	free(secwhy);
+	if (eh.e_type != ET_REL)
+		elf_blacklist(c, elf, data, &symsh, xdata);
 	return 0;
 }
 

@@ -44,6 +44,11 @@ struct ksyms_collect {
 	size_t n, cap;
 	const char **kbl;	/* names marked NOKPROBE_SYMBOL */
 	size_t nkbl, kblcap;
+	uint64_t *kbla;		/* addresses in the _kprobe_blacklist
+				 * section: NOKPROBE_SYMBOL() and the
+				 * assembly's _ASM_NOKPROBE(), which
+				 * leaves no _kbl_addr_ symbol */
+	size_t nkbla;
 	uint64_t lo[KSYMS_AREA_NR], hi[KSYMS_AREA_NR];
 	unsigned char have[KSYMS_AREA_NR];	/* bit 0: start, 1: end seen */
 	bool use_areas;		/* false for ET_REL (addresses are offsets) */

@@ -150,6 +150,7 @@ int pm_list(struct elab *e, const char *pattern, bool vars, FILE *out)
 	/* Listing reports what resolves; errors of the rest are not shown. */
 	e->d->muted++;
 	e->listing = true;
+	e->list_names = !vars;
 	elab_include_file(e, f);
 	for (i = 0; i < f->decls.n; i++) {
 		struct decl *d = f->decls.v[i];
@@ -157,6 +158,8 @@ int pm_list(struct elab *e, const char *pattern, bool vars, FILE *out)
 		if (d->kind == DECL_PROBE)
 			pm_derive(e, d, f->src);
 	}
+	for (i = 0; i < e->listed_points.n; i++)
+		vec_push(e->a, &lines, (void *)((struct elab_point *)e->listed_points.v[i])->listed);
 	if (vars) {
 		for (i = 0; i < e->out.probes.n; i++)
 			sym_resolve_probe(e, e->out.probes.v[i]);

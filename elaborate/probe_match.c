@@ -247,12 +247,19 @@ static const char *chain_text(struct elab *e, struct pm_ctx *c)
 struct elab_point *pm_point(struct elab *e, struct pm_ctx *c,
 			    const struct probe_point *pp)
 {
-	struct elab_point *pt = arena_new_obj(e->a, struct elab_point);
 	struct probe_point bare = *pp;
 
 	bare.optional = bare.sufficient = false;
 	bare.cond = NULL;
-	pt->name = pm_point_text(e, &bare);
+	return pm_point_named(e, c, pp, pm_point_text(e, &bare));
+}
+
+struct elab_point *pm_point_named(struct elab *e, struct pm_ctx *c,
+				  const struct probe_point *pp, const char *name)
+{
+	struct elab_point *pt = arena_new_obj(e->a, struct elab_point);
+
+	pt->name = name;
 	pt->marks = pp->sufficient ? "!" : pp->optional ? "?" : "";
 	pt->cond = c->cond;
 	pt->loc = c->top->loc;
@@ -320,10 +327,22 @@ static struct elab_probe *group_for(struct elab *e, struct pm_ctx *c,
 	return p;
 }
 
+bool pm_listed_as_named(const struct pm_ctx *c)
+{
+	return !c->listed;
+}
+
 void pm_emit(struct elab *e, struct pm_ctx *c, struct elab_point *pt)
 {
-	struct elab_probe *p = group_for(e, c, pt);
+	struct elab_probe *p;
 
+	if (e->list_names) {
+		/* -l: the family may still rename it (pt->listed) */
+		pt->listed = c->listed ? c->listed : pt->name;
+		vec_push(e->a, &e->listed_points, pt);
+		return;
+	}
+	p = group_for(e, c, pt);
 	pt->chain = chain_text(e, c);
 	/* a DWARF point derived directly names the resolved point, as the
 	 * reference's -p2 does */

@@ -72,6 +72,13 @@ void pm_register_alias(struct elab *e, struct decl *d);
 /* A new point for @pp (named after it) inheriting the derivation. */
 struct elab_point *pm_point(struct elab *e, struct pm_ctx *c,
 			    const struct probe_point *pp);
+/* The same, named @name (the canonical text of the concrete point), for
+ * families that name each point they derive. */
+struct elab_point *pm_point_named(struct elab *e, struct pm_ctx *c,
+				  const struct probe_point *pp, const char *name);
+/* Does -l list the points derived in @c under their own names (not an
+ * alias's)? */
+bool pm_listed_as_named(const struct pm_ctx *c);
 void pm_emit(struct elab *e, struct pm_ctx *c, struct elab_point *pt);
 /* Report an error about the point being resolved (with its chain). */
 void pm_error(struct elab *e, struct pm_ctx *c, const struct srcloc *loc,

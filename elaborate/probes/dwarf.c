@@ -123,10 +123,8 @@ static const char *quote(struct elab *e, const char *s)
 /* A point named @text (the canonical form) for @w's probe. */
 static struct elab_point *new_point(struct want *w, const char *text)
 {
-	struct probe_point bare = *w->pp;
-	struct elab_point *pt = pm_point(w->e, w->c, &bare);
+	struct elab_point *pt = pm_point_named(w->e, w->c, w->pp, text);
 
-	pt->name = text;
 	pt->family = w->fam;
 	if (w->fam->mech == MECH_kprobe) {
 		struct kprobe_point *d = arena_new_obj(w->e->a, struct kprobe_point);
@@ -185,14 +183,16 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 	}
 	kprobe_point(pt)->symbol = sym;
 	kprobe_point(pt)->module = dw_mod_kind(w->m) == DW_KMODULE ? dw_mod_name(w->m) : NULL;
-	if (dw_mod_kind(w->m) == DW_KERNEL && dw_symbol_addr(w->e, w->m, "_stext"))
+	if (w->e->list_names)
+		;			/* -l shows no comment */
+	else if (dw_mod_kind(w->m) == DW_KERNEL && dw_symbol_addr(w->e, w->m, "_stext"))
 		pt->comment = arena_printf(w->e->a, "pc=_stext+0x%llx", (unsigned long long)
 					   (pc - dw_symbol_addr(w->e, w->m, "_stext")));
 	else
 		pt->comment = arena_printf(w->e->a, "pc=%s+0x%llx", sym,
 					   (unsigned long long)off);
 	kprobe_point(pt)->offset = off;
-	if (dw_mod_kind(w->m) == DW_KERNEL && !w->is_return) {
+	if (dw_mod_kind(w->m) == DW_KERNEL) {
 		uint64_t site = dw_ftrace_site(w->e, w->m, pc);
 		uint64_t jif = dw_symbol_addr(w->e, w->m, "jiffies");
 
@@ -205,8 +205,15 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 static void emit(struct want *w, struct elab_point *pt, const struct dw_func *f,
 		 uint64_t pc)
 {
-	struct dw_site *s = arena_new_obj(w->e->a, struct dw_site);
+	struct dw_site *s;
 
+	if (w->e->list_names) {
+		/* -l: the name is all there is to a point */
+		pm_emit(w->e, w->c, pt);
+		w->emitted++;
+		return;
+	}
+	s = arena_new_obj(w->e->a, struct dw_site);
 	s->mod = w->m;
 	s->fn = f;
 	s->pc = pc;
@@ -353,7 +360,9 @@ static bool exported(struct want *w, const struct dw_func *f)
 /* One index entry matched by name and file. */
 static void take(struct want *w, const struct dw_func *f)
 {
-	bool inl = f->flags & DWF_INLINED;
+	bool inl = f->flags & DWF_INLINED, seen = w->e->list_names && pm_listed_as_named(w->c);
+	struct strbuf tb = STRBUF_INIT;
+	const char *text;
 	struct line_ctx lc = { w, f, 0 };
 	struct elab_point *pt;
 	uint64_t pc;
@@ -364,6 +373,11 @@ static void take(struct want *w, const struct dw_func *f)
 	 * kernel's symbol table has it, DWARF has it as a range of foo): no
 	 * function entry to probe */
 	if ((f->flags & DWF_SYMTAB) && dw_mod_kind(w->m) != DW_USER && strstr(f->name, ".cold"))
+		return;
+	/* __pfx_foo: the padding before foo that kernels built with call
+	 * padding (6.2+, Debian's 6.12) name in the symbol table, no code */
+	if ((f->flags & DWF_SYMTAB) && dw_mod_kind(w->m) != DW_USER &&
+	    !strncmp(f->name, "__pfx_", 6))
 		return;
 	if ((f->flags & DWF_SYMTAB) && (w->label || w->statement || w->pat.lk != LINE_NONE))
 		return;
@@ -406,9 +420,23 @@ static void take(struct want *w, const struct dw_func *f)
 			dw_each_line(w->m, f, lo, hi, each_line, &lc);
 		return;
 	}
+	if (f->flags & DWF_SYMTAB)
+		sb_addf(&tb, "%s.function(\"%s\")%s", w->prefix, f->name, suffix(w));
+	else
+		sb_addf(&tb, "%s.function(\"%s@%s:%u\")%s", w->prefix, f->name, f->file,
+			f->line, suffix(w));
+	if (seen) {
+		/* -l lists a name once: of a function's copies (an inlined
+		 * function has hundreds) the first that can be probed will do */
+		text = intern_n(w->e->in, tb.buf, tb.len);
+		sb_release(&tb);
+		if (ptrmap_get(&w->e->listed_seen, text))
+			return;
+	} else {
+		text = sb_to_arena(&tb, w->e->a);
+	}
 	pc = dw_probe_entry(w->m, f);
-	pt = new_point(w, arena_printf(w->e->a, "%s.function(\"%s\")%s",
-				       w->prefix, fn_text(w, f), suffix(w)));
+	pt = new_point(w, text);
 	if (w->is_return && dw_mod_kind(w->m) == DW_USER && f->entry) {
 		/* a uretprobe takes over the return address: at the
 		 * function's first instruction; values at entry are read
@@ -422,11 +450,15 @@ static void take(struct want *w, const struct dw_func *f)
 			capture = uprobe_point(pt)->offset;
 		uprobe_point(pt)->capture_offset = capture;
 		emit(w, pt, f, pc);
-		pt->site->entry_cfa = dw_cfa_code(w->e, pt->site, &pt->site->entry_cfa_err);
+		if (pt->site)
+			pt->site->entry_cfa = dw_cfa_code(w->e, pt->site, &pt->site->entry_cfa_err);
 		return;
 	}
-	if (place(w, pt, pc))
-		emit(w, pt, f, pc);
+	if (!place(w, pt, pc))
+		return;
+	emit(w, pt, f, pc);
+	if (seen)
+		ptrmap_put(w->e->a, &w->e->listed_seen, text, pt);
 }
 
 /* function(ADDR) / statement(ADDR): the function containing it. */
@@ -767,7 +799,8 @@ static void match_marks(struct want *w, const char *prov, const char *name)
 		w->statement = true;	/* the site sees the scope's locals too */
 		emit(w, pt, dw_func_at(e, w->m, v[i].pc), v[i].pc);
 		w->statement = false;
-		pt->site->sdt = &v[i];
+		if (pt->site)
+			pt->site->sdt = &v[i];
 		pt->listed = prov ? arena_printf(e->a, "%s.provider(%s).mark(%s)", list_prefix,
 						 quote(e, v[i].provider), quote(e, v[i].name)) :
 				    arena_printf(e->a, "%s.mark(%s)", list_prefix,
@@ -807,7 +840,8 @@ static int derive_plt(struct want *w, const struct pp_component *c0,
 		if (!place(w, pt, v[i].addr))
 			continue;
 		emit(w, pt, NULL, v[i].addr);
-		pt->site->plt_name = v[i].name;
+		if (pt->site)
+			pt->site->plt_name = v[i].name;
 		pt->listed = arena_printf(e->a, "%s.plt(%s)%s", w->prefix, quote(e, v[i].name),
 					  w->is_return ? ".return" : "");
 	}

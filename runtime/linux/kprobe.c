@@ -19,6 +19,10 @@
 
 #if defined(STAPCONF_FTRACE_OPS_REGS) && !defined(STP_NO_FTRACE)
 #define STP_KP_FTRACE 1
+#if defined(STAPCONF_FPROBE_IPS) && !defined(STP_NO_FPROBE)
+#define STP_KP_FPROBE 1
+#include <linux/fprobe.h>
+#endif
 #endif
 
 /* A point, in the generated table stp_kprobes[]. */
@@ -48,7 +52,8 @@ struct stp_kprobe_state {
 	struct kretprobe krp;
 	const struct stp_kprobe_probe *d;
 	bool registered;
-	bool ftrace;			/* armed through stp_fops */
+	bool ftrace;			/* armed in a batch: stp_fops, stp_fp */
+	unsigned int fslot;		/* stp_fp: its slots in the entry data */
 	bool waiting;			/* for its module to load */
 	unsigned long missed;		/* by earlier registrations */
 	atomic_long_t hmissed;		/* hits not run: inside another kprobe
@@ -100,47 +105,49 @@ static int stp_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
 	return 0;
 }
 
-static int stp_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
+/* Run return probe @s's body for a return with registers @regs from the
+ * function at @addr, with the values captured at its entry in @slots. */
+static void stp_kret_run(struct stp_kprobe_state *s, struct pt_regs *regs,
+			 unsigned long addr, u64 *slots)
 {
-	struct kretprobe *krp = get_kretprobe(ri);
-	struct stp_kprobe_state *s;
 	struct stp_context *c;
 
-	if (!krp || !stp_running())
-		return 0;
-	s = container_of(krp, struct stp_kprobe_state, krp);
 	if (__this_cpu_read(stp_kp_active)) {
 		atomic_long_inc(&s->hmissed);
-		return 0;
+		return;
 	}
 	c = stp_enter(s->d->probe, MAXACTION_INTERRUPTIBLE);
 	if (!c)
-		return 0;
+		return;
 	__this_cpu_write(stp_kp_active, 1);
 	c->regs = regs;
 	c->is_return = true;
-	c->entry_data = (u64 *)ri->data;
-	c->probe_addr = (unsigned long)krp->kp.addr;
+	c->entry_data = slots;
+	c->probe_addr = addr;
 	stp_run_body(c, s->d->probe);
 	stp_leave(c);
 	__this_cpu_write(stp_kp_active, 0);
+}
+
+static int stp_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct kretprobe *krp = get_kretprobe(ri);
+
+	if (krp && stp_running())
+		stp_kret_run(container_of(krp, struct stp_kprobe_state, krp), regs,
+			     (unsigned long)krp->kp.addr, (u64 *)ri->data);
 	return 0;
 }
 
-/* A .return probe's entry: capture the values its body reads at entry.
- * Inside the CPU's context like a probe body (the captures may use its
- * scratch buffer); when that is busy, the hit is skipped, counted, and
- * the return handler not run for it (entry handler returns nonzero). */
-static int stp_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+/* A .return probe's entry: capture the values its body reads at entry
+ * into @slots (zeroed first). Inside the CPU's context like a probe body
+ * (the captures may use its scratch buffer); when that is busy, the hit
+ * is skipped, counted, and the return not run for it: nonzero. */
+static int stp_kret_entry(struct stp_kprobe_state *s, struct pt_regs *regs, u64 *slots)
 {
-	struct kretprobe *krp = get_kretprobe(ri);
-	struct stp_kprobe_state *s;
 	struct stp_context *c;
 
-	if (!krp)
-		return 1;
-	s = container_of(krp, struct stp_kprobe_state, krp);
-	memset(ri->data, 0, s->d->nslots * sizeof(u64));
+	memset(slots, 0, s->d->nslots * sizeof(u64));
 	if (!stp_running())
 		return 1;
 	if (__this_cpu_read(stp_kp_active)) {
@@ -153,10 +160,10 @@ static int stp_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *re
 		return 1;
 	__this_cpu_write(stp_kp_active, 1);
 	if (s->d->entry)
-		s->d->entry(regs, (u64 *)ri->data);
+		s->d->entry(regs, slots);
 	if (s->d->entry_probe) {
 		c->regs = regs;
-		c->entry_data = (u64 *)ri->data;
+		c->entry_data = slots;
 		stp_run_body(c, s->d->entry_probe);
 	}
 	stp_leave(c);
@@ -164,27 +171,42 @@ static int stp_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *re
 	return 0;
 }
 
+static int stp_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct kretprobe *krp = get_kretprobe(ri);
+
+	if (!krp)
+		return 1;
+	return stp_kret_entry(container_of(krp, struct stp_kprobe_state, krp), regs,
+			      (u64 *)ri->data);
+}
+
 #ifdef STP_KP_FTRACE
-/* The function entries armed through stp_fops: an open-addressing hash
- * table (at most half full) from a call site's address to the states of
- * its points, stp_fidx[first..first + n), in script order. */
+/* The points armed in one batch at ftrace call sites: an open-addressing
+ * hash table (at most half full) from a call site's address to the states
+ * of its points, idx[first..first + n), in script order. One for the
+ * entries (stp_fops), one for the .return points (stp_fp). */
 struct stp_fsite {
 	unsigned long addr;		/* 0: a free slot */
 	unsigned int first, n;
 };
 
-static struct stp_fsite *stp_fhash;
-static unsigned int stp_fhash_bits;
-static unsigned int *stp_fidx;
+struct stp_ftab {
+	struct stp_fsite *hash;
+	unsigned int bits;
+	unsigned int *idx;
+};
+
+static struct stp_ftab stp_fent_tab;
 static bool stp_fops_on;		/* stp_fops is registered */
 
-static const struct stp_fsite *stp_fsite_find(unsigned long addr)
+static const struct stp_fsite *stp_fsite_find(const struct stp_ftab *t, unsigned long addr)
 {
-	unsigned int mask = (1U << stp_fhash_bits) - 1;
-	unsigned int h = (unsigned int)hash_long(addr, stp_fhash_bits), i;
+	unsigned int mask = (1U << t->bits) - 1;
+	unsigned int h = (unsigned int)hash_long(addr, t->bits), i;
 
-	for (i = 0; i <= mask; i++) {
-		const struct stp_fsite *f = &stp_fhash[(h + i) & mask];
+	for (i = 0; t->hash && i <= mask; i++) {
+		const struct stp_fsite *f = &t->hash[(h + i) & mask];
 
 		if (f->addr == addr)
 			return f;
@@ -194,12 +216,12 @@ static const struct stp_fsite *stp_fsite_find(unsigned long addr)
 	return NULL;
 }
 
-static void stp_fsite_missed(const struct stp_fsite *f)
+static void stp_fsite_missed(const struct stp_ftab *t, const struct stp_fsite *f)
 {
 	unsigned int i;
 
 	for (i = 0; f && i < f->n; i++)
-		atomic_long_inc(&stp_kp[stp_fidx[f->first + i]].hmissed);
+		atomic_long_inc(&stp_kp[t->idx[f->first + i]].hmissed);
 }
 
 /* A hit of one of the entries: the call to __fentry__ at @ip, in the
@@ -220,21 +242,21 @@ static void notrace stp_ftrace_hit(unsigned long ip, unsigned long parent_ip,
 	if (bit < 0) {
 		/* a function this handler calls, in the same context */
 		if (stp_running())
-			stp_fsite_missed(stp_fsite_find(ip));
+			stp_fsite_missed(&stp_fent_tab, stp_fsite_find(&stp_fent_tab, ip));
 		return;
 	}
 	/* preemption is off from here to the unlock */
-	f = stp_fsite_find(ip);
+	f = stp_fsite_find(&stp_fent_tab, ip);
 	if (!f || !regs || !stp_running())
 		goto out;
 	if (__this_cpu_read(stp_kp_active)) {
-		stp_fsite_missed(f);
+		stp_fsite_missed(&stp_fent_tab, f);
 		goto out;
 	}
 	orig_ip = instruction_pointer(regs);
 	instruction_pointer_set(regs, ip + 1);
 	for (i = 0; i < f->n; i++)
-		stp_kprobe_run(&stp_kp[stp_fidx[f->first + i]], regs, ip);
+		stp_kprobe_run(&stp_kp[stp_fent_tab.idx[f->first + i]], regs, ip);
 	instruction_pointer_set(regs, orig_ip);
 out:
 	ftrace_test_recursion_unlock(bit);
@@ -260,60 +282,76 @@ static int stp_fent_cmp(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-/* Add the @n sites @v to stp_fops's filter, all at once; where the kernel
+/* Add the @n sites @v to @ops's filter, all at once; where the kernel
  * refuses the set (a site without an ftrace record: the debuginfo is not
  * the running kernel's, or init text freed), halve it to find the sites
  * at fault and mark them in @bad (their points become kprobes). Each try
  * copies the filter: a few refusals cost a few copies. Depth: log2(n). */
-static void stp_fops_add(unsigned long *v, bool *bad, unsigned int n)
+static void stp_fops_add(struct ftrace_ops *ops, unsigned long *v, bool *bad, unsigned int n)
 {
-	if (!n || !ftrace_set_filter_ips(&stp_fops, v, n, 0, 0))
+	if (!n || !ftrace_set_filter_ips(ops, v, n, 0, 0))
 		return;
 	if (n == 1) {
 		*bad = true;
 		return;
 	}
-	stp_fops_add(v, bad, n / 2);
-	stp_fops_add(v + n / 2, bad + n / 2, n - n / 2);
+	stp_fops_add(ops, v, bad, n / 2);
+	stp_fops_add(ops, v + n / 2, bad + n / 2, n - n / 2);
 }
 
-/* Arm the function entries at ftrace call sites through stp_fops; those
- * it cannot take stay kprobes. 0, or -ENOMEM. */
-static int stp_fops_start(void)
+/* The batch of the points at ftrace call sites that are .return points
+ * (@ret) or entries: their sites sorted (*@e, *@n entries; *@addrs, *@u
+ * distinct sites) and *@bad, all false. 0 (*@n 0: none), or -ENOMEM. */
+static int stp_fbatch(bool ret, struct stp_fent **e, unsigned int *n, unsigned long **addrs,
+		      unsigned int *u, bool **bad)
 {
-	struct stp_fent *e;
-	unsigned long *addrs = NULL;
-	bool *bad = NULL;
-	unsigned int i, n = 0, u = 0, k, mask;
-	int rc = -ENOMEM;
+	unsigned int i, k;
 
-	for (i = 0; i < stp_kp_n; i++)
-		n += stp_kp[i].d->fsite && !stp_kp[i].d->ret;
-	if (!n)
+	*e = NULL;
+	*addrs = NULL;
+	*bad = NULL;
+	*u = 0;
+	for (i = 0, *n = 0; i < stp_kp_n; i++)
+		*n += stp_kp[i].d->fsite && stp_kp[i].d->ret == ret;
+	if (!*n)
 		return 0;
-	e = vmalloc(sizeof(*e) * n);
-	if (!e)
+	*e = vmalloc(sizeof(**e) * *n);
+	*addrs = vmalloc(sizeof(**addrs) * *n);
+	*bad = vzalloc(sizeof(**bad) * *n);
+	if (!*e || !*addrs || !*bad)
 		return -ENOMEM;
 	for (i = 0, k = 0; i < stp_kp_n; i++)
-		if (stp_kp[i].d->fsite && !stp_kp[i].d->ret)
-			e[k++] = (struct stp_fent){
+		if (stp_kp[i].d->fsite && stp_kp[i].d->ret == ret)
+			(*e)[k++] = (struct stp_fent){
 				(unsigned long)&jiffies + (unsigned long)stp_kp[i].d->fsite, i };
-	sort(e, n, sizeof(*e), stp_fent_cmp, NULL);
-	addrs = vmalloc(sizeof(*addrs) * n);
-	bad = vzalloc(sizeof(*bad) * n);
-	stp_fidx = vmalloc(sizeof(*stp_fidx) * n);
-	if (!addrs || !bad || !stp_fidx)
-		goto out;
-	for (i = 0; i < n; i++)
-		if (!i || e[i].addr != e[i - 1].addr)
-			addrs[u++] = e[i].addr;
-	stp_fops_add(addrs, bad, u);
-	for (stp_fhash_bits = 1; (1U << stp_fhash_bits) < 2 * u; stp_fhash_bits++)
+	sort(*e, *n, sizeof(**e), stp_fent_cmp, NULL);
+	for (i = 0; i < *n; i++)
+		if (!i || (*e)[i].addr != (*e)[i - 1].addr)
+			(*addrs)[(*u)++] = (*e)[i].addr;
+	return 0;
+}
+
+static void stp_fbatch_free(struct stp_fent *e, unsigned long *addrs, bool *bad)
+{
+	vfree(e);
+	vfree(addrs);
+	vfree(bad);
+}
+
+/* Build @t from the @n sorted points @e whose @u distinct sites are not
+ * marked in @bad. The number of points in it, or -ENOMEM. */
+static int stp_ftab_build(struct stp_ftab *t, const struct stp_fent *e, unsigned int n,
+			  const bool *bad, unsigned int u)
+{
+	unsigned int i, k, mask;
+
+	for (t->bits = 1; (1U << t->bits) < 2 * u; t->bits++)
 		;
-	stp_fhash = vzalloc(sizeof(*stp_fhash) << stp_fhash_bits);
-	if (!stp_fhash)
-		goto out_filter;
-	mask = (1U << stp_fhash_bits) - 1;
+	t->hash = vzalloc(sizeof(*t->hash) << t->bits);
+	t->idx = vmalloc(sizeof(*t->idx) * n);
+	if (!t->hash || !t->idx)
+		return -ENOMEM;
+	mask = (1U << t->bits) - 1;
 	for (i = 0, k = 0, u = 0; i < n; i++) {
 		struct stp_fsite *f;
 		unsigned int h;
@@ -322,53 +360,298 @@ static int stp_fops_start(void)
 			u++;
 		if (bad[u])
 			continue;
-		h = (unsigned int)hash_long(e[i].addr, stp_fhash_bits);
-		while (stp_fhash[h].addr && stp_fhash[h].addr != e[i].addr)
+		h = (unsigned int)hash_long(e[i].addr, t->bits);
+		while (t->hash[h].addr && t->hash[h].addr != e[i].addr)
 			h = (h + 1) & mask;
-		f = &stp_fhash[h];
+		f = &t->hash[h];
 		if (!f->addr) {
 			f->addr = e[i].addr;
 			f->first = k;
 		}
 		f->n++;
-		stp_fidx[k++] = e[i].idx;
+		t->idx[k++] = e[i].idx;
+	}
+	return (int)k;
+}
+
+static void stp_ftab_free(struct stp_ftab *t)
+{
+	vfree(t->hash);
+	t->hash = NULL;
+	vfree(t->idx);
+	t->idx = NULL;
+}
+
+/* Mark the @k points of @t armed in one batch. */
+static void stp_ftab_armed(const struct stp_ftab *t, unsigned int k)
+{
+	unsigned int i;
+
+	for (i = 0; i < k; i++) {
+		stp_kp[t->idx[i]].ftrace = true;
+		stp_kp[t->idx[i]].registered = true;
+	}
+}
+
+/* Arm the function entries at ftrace call sites through stp_fops; those
+ * it cannot take stay kprobes. 0, or -ENOMEM. */
+static int stp_fops_start(void)
+{
+	struct stp_fent *e;
+	unsigned long *addrs;
+	bool *bad;
+	unsigned int n, u;
+	int rc, k;
+
+	rc = stp_fbatch(false, &e, &n, &addrs, &u, &bad);
+	if (rc || !n)
+		goto out;
+	stp_fops_add(&stp_fops, addrs, bad, u);
+	k = stp_ftab_build(&stp_fent_tab, e, n, bad, u);
+	if (k < 0) {
+		rc = k;
+		goto out_filter;
 	}
 	if (k) {
 		rc = register_ftrace_function(&stp_fops);
 		if (rc) {
-			stp_warn("cannot arm %u function entries through ftrace (%d): "
+			stp_warn("cannot arm %d function entries through ftrace (%d): "
 				 "using kprobes", k, rc);
+			rc = 0;		/* the points stay kprobes */
 			goto out_filter;
 		}
 		stp_fops_on = true;
-		for (i = 0; i < k; i++) {
-			stp_kp[stp_fidx[i]].ftrace = true;
-			stp_kp[stp_fidx[i]].registered = true;
-		}
+		stp_ftab_armed(&stp_fent_tab, (unsigned int)k);
 	}
-	rc = 0;
 	goto out;
 out_filter:
 	ftrace_free_filter(&stp_fops);
-	rc = 0;				/* the points stay kprobes */
 out:
-	vfree(e);
-	vfree(addrs);
-	vfree(bad);
+	stp_fbatch_free(e, addrs, bad);
 	return rc;
 }
 
-/* Disarm them all: after this no handler of stp_fops runs (ftrace waits
- * for the tasks that might be in it). */
 static void stp_fops_stop(void)
 {
-	unsigned int i;
-
 	if (stp_fops_on) {
 		unregister_ftrace_function(&stp_fops);
 		ftrace_free_filter(&stp_fops);
 		stp_fops_on = false;
 	}
+}
+#endif
+
+#ifdef STP_KP_FPROBE
+/* The .return points at ftrace call sites, armed through one fprobe: its
+ * entry handler runs each point's entry captures, its exit handler (on the
+ * kernel's rethook, as kretprobes) their bodies. Per hit, the fprobe's
+ * entry data holds a mask of the points whose entry ran (bit i: the
+ * site's i-th point, at most STP_FP_MAX a site) and their slots, the i-th
+ * point's at word 1 + its fslot. */
+#define STP_FP_MAX 64
+
+static struct stp_ftab stp_fret_tab;
+static bool stp_fp_on;			/* stp_fp is registered */
+static unsigned long stp_fp_missed;	/* its nmissed when unregistered */
+
+/* The entry of a function with .return points. As at an entry point, the
+ * instruction pointer is @ip + 1 while the captures run. */
+static int notrace stp_fprobe_entry(struct fprobe *fp, unsigned long ip, unsigned long ret_ip,
+				    struct pt_regs *regs, void *data)
+{
+	const struct stp_fsite *f = stp_fsite_find(&stp_fret_tab, ip);
+	u64 *w = data, mask = 0;
+	unsigned long orig_ip;
+	unsigned int i;
+
+	if (!f || !regs || !w || !stp_running())
+		return 1;
+	if (__this_cpu_read(stp_kp_active)) {
+		stp_fsite_missed(&stp_fret_tab, f);
+		return 1;
+	}
+	orig_ip = instruction_pointer(regs);
+	instruction_pointer_set(regs, ip + 1);
+	for (i = 0; i < f->n; i++) {
+		struct stp_kprobe_state *s = &stp_kp[stp_fret_tab.idx[f->first + i]];
+
+		if (!s->d->nslots || !stp_kret_entry(s, regs, w + 1 + s->fslot))
+			mask |= 1ULL << i;
+	}
+	instruction_pointer_set(regs, orig_ip);
+	w[0] = mask;
+	return mask ? 0 : 1;	/* 1: no return hook */
+}
+
+/* The return: the bodies whose entry ran, last point first (as the
+ * instances of kretprobes on one function, a stack, return). */
+static void notrace stp_fprobe_exit(struct fprobe *fp, unsigned long ip, unsigned long ret_ip,
+				    struct pt_regs *regs, void *data)
+{
+	const struct stp_fsite *f = stp_fsite_find(&stp_fret_tab, ip);
+	u64 *w = data;
+	unsigned int i;
+
+	if (!f || !regs || !w || !stp_running())
+		return;
+	for (i = f->n; i-- > 0;) {
+		struct stp_kprobe_state *s = &stp_kp[stp_fret_tab.idx[f->first + i]];
+
+		if (w[0] & (1ULL << i))
+			stp_kret_run(s, regs, ip, w + 1 + s->fslot);
+	}
+}
+
+static struct fprobe stp_fp = {
+	.entry_handler = stp_fprobe_entry,
+	.exit_handler = stp_fprobe_exit,
+};
+
+/* A scratch ftrace_ops: which sites the kernel refuses (stp_fops_add). */
+static void notrace stp_fcheck_hit(unsigned long ip, unsigned long parent_ip,
+				   struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+}
+
+static struct ftrace_ops stp_fcheck = {
+	.func = stp_fcheck_hit,
+	.flags = FTRACE_OPS_FL_SAVE_REGS,
+};
+
+/* Arm the .return points at ftrace call sites through stp_fp; those it
+ * cannot take stay kretprobes. 0, or -ENOMEM. */
+static int stp_fprobe_start(void)
+{
+	struct stp_fent *e;
+	unsigned long *addrs;
+	unsigned int n, u, i, j, words = 0, nsites = 0;
+	unsigned long active = 0;
+	bool *bad, tried = false;
+	int rc, k;
+
+	rc = stp_fbatch(true, &e, &n, &addrs, &u, &bad);
+	if (rc || !n)
+		goto out;
+	/* a site's points: at most STP_FP_MAX; their slots, its maxactive
+	 * (the largest of its points', or a kretprobe's default) */
+	for (i = 0, j = 0; i < u; i++) {
+		unsigned int cnt = 0, sl = 0;
+		int ma = 0;
+
+		for (; j < n && e[j].addr == addrs[i]; j++) {
+			const struct stp_kprobe_probe *d = stp_kp[e[j].idx].d;
+
+			stp_kp[e[j].idx].fslot = sl;
+			sl += d->nslots;
+			ma = max(ma, d->maxactive);
+			cnt++;
+		}
+		if (cnt > STP_FP_MAX) {
+			bad[i] = true;
+			continue;
+		}
+		words = max(words, 1 + sl);
+		active += ma > 0 ? (unsigned long)ma : max(10U, 2 * num_possible_cpus());
+		nsites++;
+	}
+	if (!nsites)
+		goto out;
+again:
+	k = stp_ftab_build(&stp_fret_tab, e, n, bad, u);
+	if (k < 0) {
+		rc = k;
+		goto out;
+	}
+	for (i = 0, j = 0; i < u; i++)
+		if (!bad[i])
+			addrs[j++] = addrs[i];
+	stp_fp.entry_data_size = words * sizeof(u64);
+	stp_fp.nr_maxactive = (int)min(active, (unsigned long)INT_MAX);
+	rc = k ? register_fprobe_ips(&stp_fp, addrs, (int)j) : 0;
+	if (rc && !tried) {
+		/* find the sites the kernel refuses, try once more without */
+		bool *b2 = vzalloc(sizeof(*b2) * j);
+
+		tried = true;
+		stp_ftab_free(&stp_fret_tab);
+		if (b2) {
+			stp_fops_add(&stp_fcheck, addrs, b2, j);
+			ftrace_free_filter(&stp_fcheck);
+			/* addrs[] is the sites not in bad[], in order */
+			for (i = 0, j = 0; i < u; i++)
+				if (!bad[i])
+					bad[i] = b2[j++];
+			vfree(b2);
+			stp_fbatch_free(NULL, addrs, NULL);
+			addrs = vmalloc(sizeof(*addrs) * u);
+			if (!addrs) {
+				rc = -ENOMEM;
+				goto out;
+			}
+			for (i = 0, j = 0; i < n; i++)
+				if (!i || e[i].addr != e[i - 1].addr)
+					addrs[j++] = e[i].addr;
+			goto again;
+		}
+	}
+	if (rc) {
+		stp_warn("cannot arm %d .return points through fprobe (%d): using kretprobes",
+			 k, rc);
+		stp_ftab_free(&stp_fret_tab);
+		rc = 0;
+		goto out;
+	}
+	if (k) {
+		stp_fp_on = true;
+		stp_ftab_armed(&stp_fret_tab, (unsigned int)k);
+	}
+out:
+	stp_fbatch_free(e, addrs, bad);
+	return rc;
+}
+
+/* Disarm it: after this no handler of stp_fp runs. unregister_fprobe()
+ * stops the rethook (returns still pending call no handler) and waits
+ * for the ftrace handlers; the grace period waits for exit handlers that
+ * started before (they run with preemption off). */
+static void stp_fprobe_stop(void)
+{
+	if (!stp_fp_on)
+		return;
+	unregister_fprobe(&stp_fp);
+	synchronize_rcu();
+	stp_fp_missed += stp_fp.nmissed;
+	stp_fp_on = false;
+}
+#endif
+
+/* Arm the points at ftrace call sites in their batches. */
+static int stp_fbatches_start(void)
+{
+	int rc = 0;
+
+#ifdef STP_KP_FTRACE
+	rc = stp_fops_start();
+#endif
+#ifdef STP_KP_FPROBE
+	if (!rc)
+		rc = stp_fprobe_start();
+#endif
+	return rc;
+}
+
+/* Disarm them all: after this no handler of theirs runs (ftrace waits
+ * for the tasks that might be in one). */
+static void stp_fbatches_stop(void)
+{
+	unsigned int i;
+
+#ifdef STP_KP_FTRACE
+	stp_fops_stop();
+#endif
+#ifdef STP_KP_FPROBE
+	stp_fprobe_stop();
+#endif
 	for (i = 0; stp_kp && i < stp_kp_n; i++) {
 		if (stp_kp[i].ftrace) {
 			stp_kp[i].ftrace = false;
@@ -377,27 +660,19 @@ static void stp_fops_stop(void)
 	}
 }
 
-static void stp_fops_free(void)
+static void stp_fbatches_free(void)
 {
-	vfree(stp_fhash);
-	stp_fhash = NULL;
-	vfree(stp_fidx);
-	stp_fidx = NULL;
-}
-#else
-static int stp_fops_start(void)
-{
-	return 0;
-}
-
-static void stp_fops_stop(void)
-{
-}
-
-static void stp_fops_free(void)
-{
-}
+#ifdef STP_KP_FTRACE
+	stp_ftab_free(&stp_fent_tab);
 #endif
+#ifdef STP_KP_FPROBE
+	stp_ftab_free(&stp_fret_tab);
+	if (stp_fp_missed)
+		stp_warn("Missed %lu hits of the .return probes armed through fprobe",
+			 stp_fp_missed);
+	stp_fp_missed = 0;
+#endif
+}
 
 /* The module of point @d ("MODULE:function"), its name's length in
  * *@len; NULL for the kernel's points. */
@@ -500,7 +775,7 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 	for (i = 0; !rc && i < n; i++)
 		stp_kp[i].d = &v[i];
 	if (!rc)
-		rc = stp_fops_start();
+		rc = stp_fbatches_start();
 	if (rc)
 		stp_ctl_printf("ERROR: cannot allocate the kprobes' tables (%d)", rc);
 	/* Last to first: the kernel puts a kprobe that shares its address
@@ -536,7 +811,7 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 		stp_warn("%u probe point%s of wildcards could not be registered", failed,
 			 failed == 1 ? "" : "s");
 	if (rc) {
-		stp_fops_stop();
+		stp_fbatches_stop();
 		if (stp_kp && stp_kp_batch)
 			stp_kprobes_unregister_all();
 		stp_kp_closed = true;	/* the notifier leaves them alone */
@@ -576,7 +851,7 @@ static void stp_kprobes_stop(void)
 {
 	mutex_lock(&stp_kp_mutex);
 	stp_kp_closed = true;
-	stp_fops_stop();
+	stp_fbatches_stop();
 	if (stp_kp && stp_kp_batch)
 		stp_kprobes_unregister_all();
 	mutex_unlock(&stp_kp_mutex);
@@ -591,7 +866,7 @@ static void stp_kprobes_report(void)
 	mutex_lock(&stp_kp_mutex);
 	v = stp_kp;
 	stp_kp = NULL;
-	stp_fops_free();
+	stp_fbatches_free();
 	vfree(stp_kp_batch);
 	stp_kp_batch = NULL;
 	mutex_unlock(&stp_kp_mutex);
