@@ -267,7 +267,7 @@ static int stp_fent_cmp(const void *a, const void *b)
  * copies the filter: a few refusals cost a few copies. Depth: log2(n). */
 static void stp_fops_add(unsigned long *v, bool *bad, unsigned int n)
 {
-	if (!n || !ftrace_set_filter_ips(&stp_fops, v, n, 0, 0))
+	if (!n || !STP_FAULT_RC("ftrace filter", ftrace_set_filter_ips(&stp_fops, v, n, 0, 0)))
 		return;
 	if (n == 1) {
 		*bad = true;
@@ -291,7 +291,7 @@ static int stp_fops_start(void)
 		n += stp_kp[i].d->fsite && !stp_kp[i].d->ret;
 	if (!n)
 		return 0;
-	e = vmalloc(sizeof(*e) * n);
+	e = stp_vmalloc(sizeof(*e) * n);
 	if (!e)
 		return -ENOMEM;
 	for (i = 0, k = 0; i < stp_kp_n; i++)
@@ -299,9 +299,9 @@ static int stp_fops_start(void)
 			e[k++] = (struct stp_fent){
 				(unsigned long)&jiffies + (unsigned long)stp_kp[i].d->fsite, i };
 	sort(e, n, sizeof(*e), stp_fent_cmp, NULL);
-	addrs = vmalloc(sizeof(*addrs) * n);
-	bad = vzalloc(sizeof(*bad) * n);
-	stp_fidx = vmalloc(sizeof(*stp_fidx) * n);
+	addrs = stp_vmalloc(sizeof(*addrs) * n);
+	bad = stp_vzalloc(sizeof(*bad) * n);
+	stp_fidx = stp_vmalloc(sizeof(*stp_fidx) * n);
 	if (!addrs || !bad || !stp_fidx)
 		goto out;
 	for (i = 0; i < n; i++)
@@ -310,7 +310,7 @@ static int stp_fops_start(void)
 	stp_fops_add(addrs, bad, u);
 	for (stp_fhash_bits = 1; (1U << stp_fhash_bits) < 2 * u; stp_fhash_bits++)
 		;
-	stp_fhash = vzalloc(sizeof(*stp_fhash) << stp_fhash_bits);
+	stp_fhash = stp_vzalloc(sizeof(*stp_fhash) << stp_fhash_bits);
 	if (!stp_fhash)
 		goto out_filter;
 	mask = (1U << stp_fhash_bits) - 1;
@@ -334,7 +334,7 @@ static int stp_fops_start(void)
 		stp_fidx[k++] = e[i].idx;
 	}
 	if (k) {
-		rc = register_ftrace_function(&stp_fops);
+		rc = STP_FAULT_RC("ftrace registration", register_ftrace_function(&stp_fops));
 		if (rc) {
 			stp_warn("cannot arm %u function entries through ftrace (%d): "
 				 "using kprobes", k, rc);
@@ -433,10 +433,10 @@ static int stp_kprobe_register_one(struct stp_kprobe_state *s)
 			s->krp.entry_handler = stp_kretprobe_entry;
 			s->krp.data_size = (int)(d->nslots * sizeof(u64));
 		}
-		rc = register_kretprobe(&s->krp);
+		rc = STP_FAULT_RC("kretprobe registration", register_kretprobe(&s->krp));
 	} else {
 		s->kp.pre_handler = stp_kprobe_pre;
-		rc = register_kprobe(&s->kp);
+		rc = STP_FAULT_RC("kprobe registration", register_kprobe(&s->kp));
 	}
 	s->registered = rc == 0;
 	return rc;
@@ -493,8 +493,8 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 
 	mutex_lock(&stp_kp_mutex);
 	stp_kp_n = n;
-	stp_kp = vzalloc(sizeof(*stp_kp) * n);
-	stp_kp_batch = vmalloc(sizeof(*stp_kp_batch) * n);
+	stp_kp = stp_vzalloc(sizeof(*stp_kp) * n);
+	stp_kp_batch = stp_vmalloc(sizeof(*stp_kp_batch) * n);
 	if (!stp_kp || !stp_kp_batch)
 		rc = -ENOMEM;
 	for (i = 0; !rc && i < n; i++)
