@@ -3,7 +3,7 @@
 # bench/soak.d/guest.sh: the guest half of bench/soak (busybox sh, root): sessions of
 # /m/soak.ko (each ends itself with exit() after CYCLE seconds) one after another under a dd
 # load on every CPU, until TOTAL seconds have passed. Per session one line on the console:
-#   @@S N RC RECORDS DROPPED_BYTES END-LINE
+#   @@S N RC RECORDS DROPPED_BYTES SKIPPED END-LINE
 # then, once: @@MEM before/after (VmallocUsed SUnreclaim Percpu MemFree, kB), @@LEFT (what of
 # ours is still registered), @@WARN (kernel log lines that are warnings), @@DONE.
 TOTAL=${1:-600} CYCLE=${2:-60}
@@ -31,7 +31,8 @@ while [ $(($(cut -d. -f1 /proc/uptime) - start)) -lt "$TOTAL" ]; do
 	rc=$?
 	recs=$(grep -c '^r' /tmp/soak.out)
 	drop=$(sed -n 's/^WARNING: \([0-9]*\) bytes of output dropped.*/\1/p' /tmp/soak.err | head -n 1)
-	echo "@@S $s $rc $recs ${drop:-0} $(grep '^END ' /tmp/soak.out)"
+	skip=$(sed -n 's/.*skipped probes: \([0-9]*\).*/\1/p' /tmp/soak.err | head -n 1)
+	echo "@@S $s $rc $recs ${drop:-0} ${skip:-0} $(grep '^END ' /tmp/soak.out)"
 	grep '^ERROR' /tmp/soak.err | head -n 3 | sed 's/^/@@ERR /'
 done
 # shellcheck disable=SC2086 # a list of pids
