@@ -10,8 +10,9 @@
 #include <linux/string.h>
 #include <linux/types.h>
 #include <linux/vmalloc.h>
+#include "linux/fault.h"
 /* Module init and exit only: never in probe context. */
-#define stp_zalloc(size) vzalloc(size)
+#define stp_zalloc(size) stp_vzalloc(size)
 #define stp_free(p) vfree(p)
 #else
 #include <errno.h>

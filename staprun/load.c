@@ -41,7 +41,8 @@ const char *load_hint(int err)
 		return "the kernel only loads signed modules "
 		       "(module.sig_enforce or lockdown)";
 	case ENOMEM:
-		return "not enough kernel memory (a smaller -s may help)";
+		return "not enough kernel memory (dmesg names what the module "
+		       "could not set up; a smaller -s may help)";
 	case ENOSPC:
 		return "a string global's value is longer than the module's "
 		       "MAXSTRINGLEN - 1 bytes (stap -D MAXSTRINGLEN=N raises it)";

@@ -8,20 +8,20 @@ static int stp_contexts_init(void)
 {
 	unsigned int cpu;
 
-	stp_contexts = vzalloc(sizeof(*stp_contexts) * nr_cpu_ids);
+	stp_contexts = stp_vzalloc(sizeof(*stp_contexts) * nr_cpu_ids);
 	if (!stp_contexts)
 		return -ENOMEM;
 	for_each_possible_cpu(cpu) {
-		struct stp_context *c = vzalloc(sizeof(*c));
+		struct stp_context *c = stp_vzalloc(sizeof(*c));
 
 		if (!c)
 			return -ENOMEM;
 		stp_contexts[cpu] = c;
-		c->frames = vzalloc((MAXNESTING + 1) * max_t(size_t, stp_module.frame_size, 8));
+		c->frames = stp_vzalloc((MAXNESTING + 1) * max_t(size_t, stp_module.frame_size, 8));
 		if (!c->frames)
 			return -ENOMEM;
 		if (stp_module.re_caps_size) {
-			c->re_caps = vzalloc(stp_module.re_caps_size);
+			c->re_caps = stp_vzalloc(stp_module.re_caps_size);
 			if (!c->re_caps)
 				return -ENOMEM;
 		}

@@ -83,12 +83,12 @@ long stp_pstat_init(struct stp_pstat *s, const struct stp_stat_desc *d)
 	s->d = *d;
 	if (stp_stat_desc_init(&s->d))
 		return -EINVAL;
-	s->cpu = vzalloc(sizeof(*s->cpu) * nr_cpu_ids);
-	s->agg = vzalloc(stp_stat_size(&s->d));
+	s->cpu = stp_vzalloc(sizeof(*s->cpu) * nr_cpu_ids);
+	s->agg = stp_vzalloc(stp_stat_size(&s->d));
 	if (!s->cpu || !s->agg)
 		return -ENOMEM;
 	for_each_possible_cpu(cpu) {
-		s->cpu[cpu] = vzalloc(stp_stat_size(&s->d));
+		s->cpu[cpu] = stp_vzalloc(stp_stat_size(&s->d));
 		if (!s->cpu[cpu])
 			return -ENOMEM;
 	}
@@ -141,9 +141,9 @@ long stp_pmap_init(struct stp_pmap *p, const struct stp_map_desc *md,
 		return -EINVAL;
 	d.val_type = STP_STAT;
 	d.stat_size = (u32)stp_stat_size(&p->d);
-	p->cpu = vzalloc(sizeof(*p->cpu) * nr_cpu_ids);
+	p->cpu = stp_vzalloc(sizeof(*p->cpu) * nr_cpu_ids);
 	p->agg = stp_map_alloc(&d);
-	p->one = vzalloc(stp_stat_size(&p->d));
+	p->one = stp_vzalloc(stp_stat_size(&p->d));
 	if (!p->cpu || !p->agg || !p->one)
 		return -ENOMEM;
 	for_each_possible_cpu(cpu) {

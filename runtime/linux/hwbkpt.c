@@ -62,7 +62,7 @@ static int stp_hwbkpts_start(const void *table, unsigned int n)
 	int rc = 0;
 
 	stp_hw_n = n;
-	stp_hws = vzalloc(sizeof(*stp_hws) * n);
+	stp_hws = stp_vzalloc(sizeof(*stp_hws) * n);
 	if (!stp_hws)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
@@ -75,7 +75,8 @@ static int stp_hwbkpts_start(const void *table, unsigned int n)
 		attr.bp_addr = d->addr();
 		attr.bp_len = d->len < sizeof(lens) && lens[d->len] ? lens[d->len] : HW_BREAKPOINT_LEN_1;
 		attr.bp_type = d->write ? HW_BREAKPOINT_W : HW_BREAKPOINT_W | HW_BREAKPOINT_R;
-		ev = register_wide_hw_breakpoint(&attr, stp_hwbkpt_hit, (void *)d);
+		ev = STP_FAULT_ERR_PTR("hardware breakpoint",
+				       register_wide_hw_breakpoint(&attr, stp_hwbkpt_hit, (void *)d));
 		rc = IS_ERR(ev) ? (int)PTR_ERR(ev) : 0;
 		if (!rc)
 			stp_hws[i].ev = ev;

@@ -168,7 +168,7 @@ static int stp_kmods_start(void)
 
 	if (!stp_kmod_wanted())
 		return 0;
-	rc = register_module_notifier(&stp_kmod_nb);
+	rc = STP_FAULT_RC("module notifier", register_module_notifier(&stp_kmod_nb));
 	if (rc)
 		return rc;
 	stp_kmod_nb_registered = true;

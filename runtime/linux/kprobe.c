@@ -289,7 +289,7 @@ static int stp_fent_cmp(const void *a, const void *b)
  * copies the filter: a few refusals cost a few copies. Depth: log2(n). */
 static void stp_fops_add(struct ftrace_ops *ops, unsigned long *v, bool *bad, unsigned int n)
 {
-	if (!n || !ftrace_set_filter_ips(ops, v, n, 0, 0))
+	if (!n || !STP_FAULT_RC("ftrace filter", ftrace_set_filter_ips(ops, v, n, 0, 0)))
 		return;
 	if (n == 1) {
 		*bad = true;
@@ -315,9 +315,9 @@ static int stp_fbatch(bool ret, struct stp_fent **e, unsigned int *n, unsigned l
 		*n += stp_kp[i].d->fsite && stp_kp[i].d->ret == ret;
 	if (!*n)
 		return 0;
-	*e = vmalloc(sizeof(**e) * *n);
-	*addrs = vmalloc(sizeof(**addrs) * *n);
-	*bad = vzalloc(sizeof(**bad) * *n);
+	*e = stp_vmalloc(sizeof(**e) * *n);
+	*addrs = stp_vmalloc(sizeof(**addrs) * *n);
+	*bad = stp_vzalloc(sizeof(**bad) * *n);
 	if (!*e || !*addrs || !*bad)
 		return -ENOMEM;
 	for (i = 0, k = 0; i < stp_kp_n; i++)
@@ -347,8 +347,8 @@ static int stp_ftab_build(struct stp_ftab *t, const struct stp_fent *e, unsigned
 
 	for (t->bits = 1; (1U << t->bits) < 2 * u; t->bits++)
 		;
-	t->hash = vzalloc(sizeof(*t->hash) << t->bits);
-	t->idx = vmalloc(sizeof(*t->idx) * n);
+	t->hash = stp_vzalloc(sizeof(*t->hash) << t->bits);
+	t->idx = stp_vmalloc(sizeof(*t->idx) * n);
 	if (!t->hash || !t->idx)
 		return -ENOMEM;
 	mask = (1U << t->bits) - 1;
@@ -413,7 +413,7 @@ static int stp_fops_start(void)
 		goto out_filter;
 	}
 	if (k) {
-		rc = register_ftrace_function(&stp_fops);
+		rc = STP_FAULT_RC("ftrace registration", register_ftrace_function(&stp_fops));
 		if (rc) {
 			stp_warn("cannot arm %d function entries through ftrace (%d): "
 				 "using kprobes", k, rc);
@@ -567,10 +567,10 @@ again:
 			addrs[j++] = addrs[i];
 	stp_fp.entry_data_size = words * sizeof(u64);
 	stp_fp.nr_maxactive = (int)min(active, (unsigned long)INT_MAX);
-	rc = k ? register_fprobe_ips(&stp_fp, addrs, (int)j) : 0;
+	rc = k ? STP_FAULT_RC("fprobe registration", register_fprobe_ips(&stp_fp, addrs, (int)j)) : 0;
 	if (rc && !tried) {
 		/* find the sites the kernel refuses, try once more without */
-		bool *b2 = vzalloc(sizeof(*b2) * j);
+		bool *b2 = stp_vzalloc(sizeof(*b2) * j);
 
 		tried = true;
 		stp_ftab_free(&stp_fret_tab);
@@ -583,7 +583,7 @@ again:
 					bad[i] = b2[j++];
 			vfree(b2);
 			stp_fbatch_free(NULL, addrs, NULL);
-			addrs = vmalloc(sizeof(*addrs) * u);
+			addrs = stp_vmalloc(sizeof(*addrs) * u);
 			if (!addrs) {
 				rc = -ENOMEM;
 				goto out;
@@ -708,10 +708,10 @@ static int stp_kprobe_register_one(struct stp_kprobe_state *s)
 			s->krp.entry_handler = stp_kretprobe_entry;
 			s->krp.data_size = (int)(d->nslots * sizeof(u64));
 		}
-		rc = register_kretprobe(&s->krp);
+		rc = STP_FAULT_RC("kretprobe registration", register_kretprobe(&s->krp));
 	} else {
 		s->kp.pre_handler = stp_kprobe_pre;
-		rc = register_kprobe(&s->kp);
+		rc = STP_FAULT_RC("kprobe registration", register_kprobe(&s->kp));
 	}
 	s->registered = rc == 0;
 	return rc;
@@ -768,8 +768,8 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 
 	mutex_lock(&stp_kp_mutex);
 	stp_kp_n = n;
-	stp_kp = vzalloc(sizeof(*stp_kp) * n);
-	stp_kp_batch = vmalloc(sizeof(*stp_kp_batch) * n);
+	stp_kp = stp_vzalloc(sizeof(*stp_kp) * n);
+	stp_kp_batch = stp_vmalloc(sizeof(*stp_kp_batch) * n);
 	if (!stp_kp || !stp_kp_batch)
 		rc = -ENOMEM;
 	for (i = 0; !rc && i < n; i++)

@@ -208,7 +208,7 @@ static int __net_init stp_nf_net_init(struct net *net)
 	struct stp_nf_net *s = net_generic(net, stp_nf_net_id);
 	int rc;
 
-	rc = nf_register_net_hooks(net, stp_nf_ops, stp_nf_n);
+	rc = STP_FAULT_RC("netfilter hooks", nf_register_net_hooks(net, stp_nf_ops, stp_nf_n));
 	s->registered = rc == 0;
 	s->rc = rc;
 	if (rc)
@@ -240,7 +240,7 @@ static int stp_nf_start(const void *table, unsigned int n)
 	unsigned int i;
 	int rc;
 
-	stp_nf_ops = kcalloc(n, sizeof(*stp_nf_ops), GFP_KERNEL);
+	stp_nf_ops = stp_kcalloc(n, sizeof(*stp_nf_ops), GFP_KERNEL);
 	if (!stp_nf_ops)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
@@ -254,7 +254,7 @@ static int stp_nf_start(const void *table, unsigned int n)
 	atomic_set(&stp_nf_failed, 0);
 	/* init runs in every namespace that exists now (and rolls back all
 	 * of them if one fails: it does not fail) */
-	rc = register_pernet_subsys(&stp_nf_net_ops);
+	rc = STP_FAULT_RC("netfilter pernet operations", register_pernet_subsys(&stp_nf_net_ops));
 	stp_nf_pernet = rc == 0;
 	if (!rc)	/* the initial namespace's registration */
 		rc = ((struct stp_nf_net *)net_generic(&init_net, stp_nf_net_id))->rc;

@@ -161,8 +161,10 @@ static struct perf_event *stp_pf_create(const struct stp_perf_probe *d, int cpu,
 	} else {
 		a.pinned = 1;		/* on the PMU all the time, or an error */
 	}
-	ev = perf_event_create_kernel_counter(&a, cpu, task,
-					      task ? stp_pf_task_hit : stp_pf_cpu_hit, ctx);
+	ev = STP_FAULT_ERR_PTR("perf event",
+			       perf_event_create_kernel_counter(&a, cpu, task,
+								task ? stp_pf_task_hit : stp_pf_cpu_hit,
+								ctx));
 	if (!IS_ERR(ev) && ev->state == PERF_EVENT_STATE_ERROR) {
 		/* a pinned event no counter could take */
 		perf_event_release_kernel(ev);
@@ -232,12 +234,13 @@ static int stp_pf_cpus_start(void)
 {
 	int rc;
 
-	stp_pf.cpu_ev = vzalloc(sizeof(*stp_pf.cpu_ev) * stp_pf.n * nr_cpu_ids);
+	stp_pf.cpu_ev = stp_vzalloc(sizeof(*stp_pf.cpu_ev) * stp_pf.n * nr_cpu_ids);
 	if (!stp_pf.cpu_ev)
 		return -ENOMEM;
 	stp_pf.hp_starting = true;
-	rc = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "stap:perf", stp_pf_cpu_online,
-			       stp_pf_cpu_offline);
+	rc = STP_FAULT_RC("CPU hotplug callbacks",
+			  cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "stap:perf", stp_pf_cpu_online,
+					    stp_pf_cpu_offline));
 	stp_pf.hp_starting = false;
 	if (rc >= 0) {
 		stp_pf.hp_state = rc;
@@ -500,7 +503,8 @@ static void stp_pf_walk(void)
 
 static int stp_pf_attach_tp(struct tracepoint *tp, void *fn, bool *on)
 {
-	int rc = tp ? tracepoint_probe_register(tp, fn, NULL) : -ENOENT;
+	int rc = tp ? STP_FAULT_RC("tracepoint registration", tracepoint_probe_register(tp, fn, NULL)) :
+		     -ENOENT;
 
 	*on = rc == 0;
 	return rc;
@@ -530,7 +534,7 @@ static int stp_pf_tasks_start(void)
 	}
 	if (!stp_pf.any_task)
 		return 0;
-	stp_pf.tasks = vzalloc(sizeof(*stp_pf.tasks) * STP_PERF_MAXTASKS);
+	stp_pf.tasks = stp_vzalloc(sizeof(*stp_pf.tasks) * STP_PERF_MAXTASKS);
 	if (!stp_pf.tasks)
 		return -ENOMEM;
 	stp_tp_lookup((const struct stp_tp_want[]){
@@ -596,8 +600,8 @@ static int stp_perf_start(const void *table, unsigned int n)
 	INIT_WORK(&stp_pf.reclaim, stp_pf_reclaim);
 	stp_pf.reclaim_init = true;
 	atomic_set(&stp_pf.untracked, 0);
-	stp_pf.dead = vzalloc(sizeof(*stp_pf.dead) * n);
-	stp_pf.path_of = vzalloc(sizeof(*stp_pf.path_of) * n);
+	stp_pf.dead = stp_vzalloc(sizeof(*stp_pf.dead) * n);
+	stp_pf.path_of = stp_vzalloc(sizeof(*stp_pf.path_of) * n);
 	if (!stp_pf.dead || !stp_pf.path_of)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {

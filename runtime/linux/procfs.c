@@ -25,8 +25,8 @@ struct stp_procfs_state {
 	bool created;			/* its file exists (stop removes it) */
 };
 
-static struct stp_procfs_state *stp_pf;
-static unsigned int stp_pf_n;
+static struct stp_procfs_state *stp_pfs;
+static unsigned int stp_pfs_n;
 
 #ifndef STP_PROCFS_BUFSIZE
 #define STP_PROCFS_BUFSIZE MAXSTRINGLEN
@@ -129,7 +129,7 @@ static bool stp_procfs_dir_made(unsigned int i, const char *sub, size_t n)
 	unsigned int j;
 
 	for (j = 0; j < i; j++) {
-		const char *p = stp_pf[j].d->path;
+		const char *p = stp_pfs[j].d->path;
 
 		if (!strncmp(p, sub, n) && p[n] == '/')
 			return true;
@@ -142,19 +142,19 @@ static int stp_procfs_start(const void *table, unsigned int n)
 	const struct stp_procfs_probe *v = table;
 	unsigned int i;
 
-	stp_pf_n = n;
-	stp_pf = vzalloc(sizeof(*stp_pf) * n);
-	if (!stp_pf)
+	stp_pfs_n = n;
+	stp_pfs = stp_vzalloc(sizeof(*stp_pfs) * n);
+	if (!stp_pfs)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
-		struct stp_procfs_state *s = &stp_pf[i];
+		struct stp_procfs_state *s = &stp_pfs[i];
 		const char *path = v[i].path;
 		char sub[128];
 		const char *slash;
 
 		s->d = &v[i];
 		mutex_init(&s->lock);
-		s->buf = vzalloc(s->d->maxsize);
+		s->buf = stp_vzalloc(s->d->maxsize);
 		if (!s->buf)
 			return -ENOMEM;
 		/* Parent directories first ("a/b/c" needs "a" and "a/b"). */
@@ -166,7 +166,8 @@ static int stp_procfs_start(const void *table, unsigned int n)
 			if (!stp_procfs_dir_made(i, sub, n))
 				proc_mkdir(sub, stp_transport_dir());
 		}
-		if (!proc_create_data(path, s->d->umode, stp_transport_dir(), &stp_procfs_ops, s))
+		if (!STP_FAULT_PTR("procfs entry", proc_create_data(path, s->d->umode, stp_transport_dir(),
+								 &stp_procfs_ops, s)))
 			return -ENOMEM;
 		s->created = true;
 	}
@@ -180,12 +181,12 @@ static void stp_procfs_stop(void)
 	unsigned int i;
 	char path[160];
 
-	if (!stp_pf)
+	if (!stp_pfs)
 		return;
-	for (i = 0; i < stp_pf_n; i++) {
-		if (!stp_pf[i].created)
+	for (i = 0; i < stp_pfs_n; i++) {
+		if (!stp_pfs[i].created)
 			continue;	/* a start that failed before it */
-		snprintf(path, sizeof(path), "%s", stp_pf[i].d->path);
+		snprintf(path, sizeof(path), "%s", stp_pfs[i].d->path);
 		remove_proc_entry(path, stp_transport_dir());
 	}
 }
@@ -194,12 +195,12 @@ static void stp_procfs_release(void)
 {
 	unsigned int i;
 
-	if (!stp_pf)
+	if (!stp_pfs)
 		return;
-	for (i = 0; i < stp_pf_n; i++)
-		vfree(stp_pf[i].buf);
-	vfree(stp_pf);
-	stp_pf = NULL;
+	for (i = 0; i < stp_pfs_n; i++)
+		vfree(stp_pfs[i].buf);
+	vfree(stp_pfs);
+	stp_pfs = NULL;
 }
 
 static const struct stp_family stp_procfs_family = {

@@ -361,7 +361,8 @@ static int stp_pl_path(const struct stp_proclife_probe *d, u32 *bit)
 
 static int stp_pl_attach(struct tracepoint *tp, void *fn, bool *on)
 {
-	int rc = tp ? tracepoint_probe_register(tp, fn, NULL) : -ENOENT;
+	int rc = tp ? STP_FAULT_RC("tracepoint registration", tracepoint_probe_register(tp, fn, NULL)) :
+		     -ENOENT;
 
 	*on = rc == 0;
 	return rc;
@@ -378,7 +379,7 @@ static int stp_proclife_start(const void *table, unsigned int n)
 	stp_pl.n = n;
 	raw_spin_lock_init(&stp_pl.lock);
 	atomic_set(&stp_pl.untracked, 0);
-	stp_pl.bit = vzalloc(sizeof(*stp_pl.bit) * n);
+	stp_pl.bit = stp_vzalloc(sizeof(*stp_pl.bit) * n);
 	if (!stp_pl.bit)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
@@ -398,7 +399,7 @@ static int stp_proclife_start(const void *table, unsigned int n)
 	for (i = 0; i < STP_PL_BUCKETS; i++)
 		INIT_HLIST_HEAD(&stp_pl.buckets[i]);
 	if (stp_pl.track) {
-		stp_pl.pool = vzalloc(sizeof(*stp_pl.pool) * STP_MAXPROCS);
+		stp_pl.pool = stp_vzalloc(sizeof(*stp_pl.pool) * STP_MAXPROCS);
 		if (!stp_pl.pool) {
 			rc = -ENOMEM;
 			goto fail;

@@ -32,6 +32,36 @@ module_param(_stp_tz_gmtoff, long, 0400);
 char _stp_tz_name[16] = "UTC";
 module_param_string(_stp_tz_name, _stp_tz_name, sizeof(_stp_tz_name), 0400);
 
+#ifdef STP_FAULT_INJECT
+/* Fault injection (fault.h): the point numbered _stp_fault_at fails; 0
+ * (the default) none. Module exit logs how many points were reached, the
+ * N a sweep goes up to. */
+static unsigned int _stp_fault_at;
+module_param(_stp_fault_at, uint, 0400);
+static atomic_t stp_fault_seen = ATOMIC_INIT(0);
+
+bool stp_fault(const char *what, const char *func, int line)
+{
+	unsigned int n = (unsigned int)atomic_inc_return(&stp_fault_seen);
+
+	if (n != READ_ONCE(_stp_fault_at))
+		return false;
+	pr_info("%s: fault injection: point %u fails: %s in %s (line %d)\n",
+		stp_module.name, n, what, func, line);
+	return true;
+}
+
+static void stp_fault_report(void)
+{
+	pr_info("%s: fault injection: %u points reached\n", stp_module.name,
+		(unsigned int)atomic_read(&stp_fault_seen));
+}
+#else
+static void stp_fault_report(void)
+{
+}
+#endif
+
 /* Probes other than begin/end/error fire only while running and until
  * exit() or a fatal error (as in the reference: no probe runs between
  * the request and the end probes). */
@@ -138,7 +168,8 @@ void stp_run_seq(const struct stp_seq_probe *v, unsigned int n, bool begin)
 	}
 }
 
-/* Start each family in order; stop at the first that fails. */
+/* Start each family in order; stop at the first that fails, saying which
+ * (after its own message naming the point, when it had one). */
 static int stp_families_start(void)
 {
 	const struct stp_family_use *u = stp_module.families;
@@ -147,8 +178,11 @@ static int stp_families_start(void)
 
 	for (i = 0; i < stp_module.nfamilies; i++) {
 		rc = u[i].family->start(u[i].table, u[i].n);
-		if (rc)
+		if (rc) {
+			stp_ctl_printf("ERROR: probe registration failed: %s probes (%d)",
+				       u[i].family->name, rc);
 			return rc;
+		}
 	}
 	return 0;
 }
@@ -200,7 +234,6 @@ static int stp_session_start(void)
 	atomic_set(&stp_sess.state, STP_RUNNING);
 	rc = stp_families_start();
 	if (rc) {
-		stp_ctl_printf("ERROR: probe registration failed (%d)", rc);
 		atomic_set(&stp_sess.fatal, 1);
 		stp_request_exit_status(1);
 	}
@@ -273,17 +306,24 @@ static void stp_module_cleanup(void)
 
 static int __init stp_module_init(void)
 {
+	const char *what = "the per-CPU contexts";
 	int rc;
 
 	mutex_init(&stp_sess.ctl_mutex);
 	rc = stp_contexts_init();
-	if (!rc && stp_module.globals_init)
+	if (!rc && stp_module.globals_init) {
+		what = "the globals";
 		rc = stp_module.globals_init();
-	if (!rc)
+	}
+	if (!rc) {
+		what = "the transport (buffers, /proc/systemtap files)";
 		rc = stp_transport_init();
+	}
 	if (rc) {
-		pr_err("%s: initialisation failed (%d)\n", stp_module.name, rc);
+		pr_err("%s: initialisation failed: cannot set up %s (%d)\n", stp_module.name,
+		       what, rc);
 		stp_module_cleanup();
+		stp_fault_report();
 	}
 	return rc;
 }
@@ -296,6 +336,7 @@ static void __exit stp_module_exit(void)
 	stp_session_stop();
 	stp_transport_drain();
 	stp_module_cleanup();
+	stp_fault_report();
 }
 
 module_init(stp_module_init);

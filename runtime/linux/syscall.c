@@ -86,8 +86,8 @@ static int stp_syscall_index(struct stp_syscall_dispatch *d, bool ret)
 	unsigned int i, k = 0;
 	int nr;
 
-	d->first = vzalloc(sizeof(*d->first) * (STP_SYSCALL_MAX + 2));
-	d->idx = vzalloc(sizeof(*d->idx) * (stp_sc.n + 1));
+	d->first = stp_vzalloc(sizeof(*d->first) * (STP_SYSCALL_MAX + 2));
+	d->idx = stp_vzalloc(sizeof(*d->idx) * (stp_sc.n + 1));
 	if (!d->first || !d->idx)
 		return -ENOMEM;
 	/* numbers in order, then -1 (every call) at STP_SYSCALL_MAX */
@@ -117,7 +117,8 @@ static int stp_syscall_attach(const struct stp_syscall_dispatch *d, struct trace
 
 	if (!d->used)
 		return 0;
-	rc = tp ? tracepoint_probe_register(tp, fn, NULL) : -ENOENT;
+	rc = tp ? STP_FAULT_RC("tracepoint registration", tracepoint_probe_register(tp, fn, NULL)) :
+		-ENOENT;
 	*on = rc == 0;
 	return stp_registered(d->pt, d->optional, rc, tp ? "" : missing);
 }

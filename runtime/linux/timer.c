@@ -102,18 +102,22 @@ static int stp_timers_start(const void *table, unsigned int n)
 	unsigned int i, p = 0, cpu;
 
 	stp_tm.n = n;
-	stp_tm.plain = vzalloc(sizeof(*stp_tm.plain) * n);
+	stp_tm.plain = stp_vzalloc(sizeof(*stp_tm.plain) * n);
 	for (i = 0; i < n; i++)
 		if (v[i].profile)
 			stp_tm.nprofile++;
 	if (stp_tm.nprofile)
-		stp_tm.profile = vzalloc(sizeof(*stp_tm.profile) * stp_tm.nprofile * nr_cpu_ids);
+		stp_tm.profile = stp_vzalloc(sizeof(*stp_tm.profile) * stp_tm.nprofile * nr_cpu_ids);
 	if (!stp_tm.plain || (stp_tm.nprofile && !stp_tm.profile))
 		return -ENOMEM;
 	WRITE_ONCE(stp_tm.live, true);
 	for (i = 0; i < n; i++) {
 		const struct stp_timer_probe *tp = &v[i];
 
+		/* hrtimer_start() cannot fail: an injected failure (fault.h)
+		 * stands for a timer the family could not set up */
+		if (STP_FAULT("timer start"))
+			return stp_registered(tp->probe, false, -STP_FAULT_ERRNO, "");
 		if (!tp->profile) {
 			stp_tm.plain[i].tp = tp;
 			stp_timer_start_one(&stp_tm.plain[i], false);
@@ -129,8 +133,11 @@ static int stp_timers_start(const void *table, unsigned int n)
 		/* no CPU comes or goes between the callbacks' set-up and
 		 * the start on the CPUs online now */
 		cpus_read_lock();
-		st = cpuhp_setup_state_nocalls_cpuslocked(CPUHP_AP_ONLINE_DYN, "stap/timer.profile",
-							  stp_profile_online, stp_profile_offline);
+		st = STP_FAULT_RC("CPU hotplug callbacks",
+				  cpuhp_setup_state_nocalls_cpuslocked(CPUHP_AP_ONLINE_DYN,
+								       "stap/timer.profile",
+								       stp_profile_online,
+								       stp_profile_offline));
 		if (st > 0)
 			stp_tm.hp_state = st;
 		on_each_cpu(stp_profile_start_here, NULL, 1);

@@ -55,7 +55,7 @@ static int stp_traces_start(const void *table, unsigned int n)
 	int rc;
 
 	stp_tp_n = n;
-	stp_tps = vzalloc(sizeof(*stp_tps) * n);
+	stp_tps = stp_vzalloc(sizeof(*stp_tps) * n);
 	if (!stp_tps)
 		return -ENOMEM;
 	for (i = 0; i < n; i++)
@@ -64,7 +64,8 @@ static int stp_traces_start(const void *table, unsigned int n)
 	for (i = 0; i < n; i++) {
 		struct stp_trace_state *s = &stp_tps[i];
 
-		rc = s->tp ? tracepoint_probe_register(s->tp, s->d->fn, s) : -ENOENT;
+		rc = s->tp ? STP_FAULT_RC("tracepoint registration",
+					   tracepoint_probe_register(s->tp, s->d->fn, s)) : -ENOENT;
 		s->registered = rc == 0;
 		rc = stp_registered(s->d->probe, s->d->optional, rc,
 				    s->tp ? "" : ": no such tracepoint");

@@ -59,7 +59,7 @@ struct proc_dir_entry *stp_transport_dir(void)
 static int stp_ring_init(struct stp_ring *r, size_t size)
 {
 	spin_lock_init(&r->lock);
-	r->buf = vzalloc(size);
+	r->buf = stp_vzalloc(size);
 	r->size = size;
 	return r->buf ? 0 : -ENOMEM;
 }
@@ -406,8 +406,8 @@ static int stp_transport_init(void)
 	init_waitqueue_head(&stp_tp.ctl_wq);
 	mutex_init(&stp_tp.read_mutex);
 	atomic64_set(&stp_tp.seq, 0);
-	stp_tp.rings = vzalloc(sizeof(*stp_tp.rings) * nr_cpu_ids);
-	stp_tp.bounce = vmalloc(STP_BOUNCE_SIZE);
+	stp_tp.rings = stp_vzalloc(sizeof(*stp_tp.rings) * nr_cpu_ids);
+	stp_tp.bounce = stp_vmalloc(STP_BOUNCE_SIZE);
 	if (!stp_tp.rings || !stp_tp.bounce)
 		return -ENOMEM;
 	for_each_possible_cpu(cpu)
@@ -419,11 +419,13 @@ static int stp_transport_init(void)
 	if (!stp_proc_systemtap_exists())
 		proc_mkdir("systemtap", NULL);
 	snprintf(path, sizeof(path), "systemtap/%s", THIS_MODULE->name);
-	stp_tp.dir = proc_mkdir(path, NULL);
+	stp_tp.dir = STP_FAULT_PTR("transport directory", proc_mkdir(path, NULL));
 	if (!stp_tp.dir)
 		return -EEXIST;
-	if (!proc_create(".stp_out", 0400, stp_tp.dir, &stp_out_ops) ||
-	    !proc_create(".stp_ctl", 0600, stp_tp.dir, &stp_ctl_ops))
+	if (!STP_FAULT_PTR("transport file .stp_out",
+			   proc_create(".stp_out", 0400, stp_tp.dir, &stp_out_ops)) ||
+	    !STP_FAULT_PTR("transport file .stp_ctl",
+			   proc_create(".stp_ctl", 0600, stp_tp.dir, &stp_ctl_ops)))
 		return -ENOMEM;
 	timer_setup(&stp_tp.wake_timer, stp_wake_timer_fn, 0);
 	stp_tp.timer_live = true;

@@ -176,7 +176,7 @@ static int stp_uframes_alloc(const struct stp_uprobe_probe *v, unsigned int n)
 	if (!nslots)
 		return 0;
 	stp_uf.stride = ALIGN(sizeof(struct stp_uframe) + nslots * sizeof(u64), 8);
-	stp_uf.pool = vzalloc(stp_uf.stride * STP_UPROBE_FRAMES);
+	stp_uf.pool = stp_vzalloc(stp_uf.stride * STP_UPROBE_FRAMES);
 	if (!stp_uf.pool)
 		return -ENOMEM;
 	for (i = 0; i < STP_UPROBE_FRAMES; i++)
@@ -305,7 +305,8 @@ static int stp_uprobe_register_capture(struct stp_uprobe_state *s)
 	memset(&s->uce, 0, sizeof(s->uce));
 	s->uce.handler = stp_uprobe_capture;
 #ifdef STAPCONF_UPROBE_UNREGISTER_NOSYNC
-	s->upe = uprobe_register(s->inode, (loff_t)s->d->capture_offset, 0, &s->uce);
+	s->upe = STP_FAULT_ERR_PTR("uprobe registration",
+				   uprobe_register(s->inode, (loff_t)s->d->capture_offset, 0, &s->uce));
 	if (IS_ERR(s->upe)) {
 		int rc = (int)PTR_ERR(s->upe);
 
@@ -314,7 +315,8 @@ static int stp_uprobe_register_capture(struct stp_uprobe_state *s)
 	}
 #else
 	{
-		int rc = uprobe_register(s->inode, (loff_t)s->d->capture_offset, &s->uce);
+		int rc = STP_FAULT_RC("uprobe registration",
+				      uprobe_register(s->inode, (loff_t)s->d->capture_offset, &s->uce));
 
 		if (rc)
 			return rc;
@@ -342,16 +344,18 @@ static int stp_uprobe_register_one(struct stp_uprobe_state *s)
 	else
 		s->uc.handler = stp_uprobe_handler;
 #ifdef STAPCONF_UPROBE_UNREGISTER_NOSYNC
-	s->up = uprobe_register(s->inode, (loff_t)s->d->offset,
-				(loff_t)s->d->ref_ctr_offset, &s->uc);
+	s->up = STP_FAULT_ERR_PTR("uprobe registration",
+				  uprobe_register(s->inode, (loff_t)s->d->offset,
+						  (loff_t)s->d->ref_ctr_offset, &s->uc));
 	if (IS_ERR(s->up)) {
 		rc = (int)PTR_ERR(s->up);
 		s->up = NULL;
 		goto fail;
 	}
 #elif defined(STAPCONF_UPROBE_REGISTER_REFCTR)
-	rc = uprobe_register_refctr(s->inode, (loff_t)s->d->offset,
-				    (loff_t)s->d->ref_ctr_offset, &s->uc);
+	rc = STP_FAULT_RC("uprobe registration",
+			  uprobe_register_refctr(s->inode, (loff_t)s->d->offset,
+						 (loff_t)s->d->ref_ctr_offset, &s->uc));
 	if (rc)
 		goto fail;
 #else
@@ -359,7 +363,8 @@ static int stp_uprobe_register_one(struct stp_uprobe_state *s)
 		rc = -EOPNOTSUPP;	/* no semaphores: the marker would not fire */
 		goto fail;
 	}
-	rc = uprobe_register(s->inode, (loff_t)s->d->offset, &s->uc);
+	rc = STP_FAULT_RC("uprobe registration",
+			  uprobe_register(s->inode, (loff_t)s->d->offset, &s->uc));
 	if (rc)
 		goto fail;
 #endif
@@ -409,7 +414,7 @@ static int stp_uprobes_start(const void *table, unsigned int n)
 	int rc = 0;
 
 	stp_up_n = n;
-	stp_up = vzalloc(sizeof(*stp_up) * n);
+	stp_up = stp_vzalloc(sizeof(*stp_up) * n);
 	if (!stp_up)
 		return -ENOMEM;
 	for (i = 0; i < n; i++)

@@ -226,4 +226,72 @@ t_hotplug() {
 	rm -f "$D/out.raw"
 }
 
+# Fault injection (inject.stp built with -D STP_FAULT_INJECT): a full session counts the fault
+# points (module exit logs "fault injection: K points reached"), then one session per N from 1
+# to K with point N failing (_stp_fault_at=N). After each: what is left registered, the
+# memory counters, the kernel log of that load, and the workload run once more so that a
+# callback left behind in the unloaded module would oops (panic_on_oops ends the boot).
+# INJECT_EVERY=S (the host's --inject-step) takes every S-th N only; INJECT_NORMAL=1 runs a
+# normal session after each failing one.
+inj_work() {
+	/m/prog/finjprog 20
+	cat /proc/version >/dev/null
+	ping -c 1 -W 1 127.0.0.1 >/dev/null 2>&1
+	sleep 0.2
+}
+inj_state() { # what of ours is registered now, one item a line
+	grep '^fault_inject ' /proc/modules
+	ls -d /proc/systemtap/fault_inject 2>/dev/null
+	[ -s $KPL ] && sed 's/^/kprobe: /' $KPL
+	[ -s $TRF ] && sed 's/^/ftrace: /' $TRF
+}
+inj_mem() { # VmallocUsed SUnreclaim Percpu (kB)
+	awk '$1 == "VmallocUsed:" { v = $2 } $1 == "SUnreclaim:" { s = $2 } $1 == "Percpu:" { p = $2 }
+		END { print v + 0, s + 0, p + 0 }' /proc/meminfo
+}
+t_inject() {
+	TRF=/sys/kernel/debug/tracing/enabled_functions
+	m=$M/fault_inject.ko
+	ifconfig lo 127.0.0.1 up 2>/dev/null
+	printf '/m/prog/finjprog 20\ncat /proc/systemtap/fault_inject/finj >/dev/null 2>&1\ncat /proc/version >/dev/null\nping -c 1 -W 1 127.0.0.1 >/dev/null 2>&1\nsleep 0.3\n' >/tmp/work.sh
+	# two full sessions: the first warms the kernel's own caches, the second counts
+	for k in 1 2; do
+		dmesg -c >/dev/null
+		staprun -c 'sh /tmp/work.sh' $m >"$D/out" 2>"$D/err"
+		echo $? >"$D/rc"
+		dmesg -c >"$D/k.0"
+	done
+	inj_work
+	sync; echo 3 >/proc/sys/vm/drop_caches 2>/dev/null
+	note base "$(inj_mem)"
+	count=$(sed -n 's/.*fault injection: \([0-9]*\) points reached.*/\1/p' "$D/k.0" | tail -n 1)
+	note count "${count:-0}"
+	note state0 "$(inj_state | wc -l)"
+	step=${INJECT_EVERY:-1}
+	n=1
+	t0=$(cut -d' ' -f1 /proc/uptime)
+	while [ -n "$count" ] && [ $n -le "$count" ]; do
+		staprun -c 'sh /tmp/work.sh' $m _stp_fault_at=$n >"$D/o.$n" 2>"$D/e.$n"
+		rc=$?
+		inj_work
+		dmesg -c >"$D/k.$n"
+		inj_state >"$D/s.$n"
+		if [ "${INJECT_NORMAL:-0}" = 1 ]; then
+			staprun -c 'sh /tmp/work.sh' $m >"$D/no.$n" 2>"$D/ne.$n"
+			echo "$?" >"$D/nrc.$n"
+			dmesg -c >>"$D/k.$n"
+		fi
+		echo "$n $rc $(inj_mem) $(wc -l <"$D/s.$n")" >>"$D/sweep"
+		n=$((n + step))
+	done
+	note sweep_secs "$(awk -v a="$t0" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { printf "%d", b - a }')"
+	sync; echo 3 >/proc/sys/vm/drop_caches 2>/dev/null
+	note after "$(inj_mem)"
+	# the next normal load works
+	staprun -c 'sh /tmp/work.sh' $m >"$D/final.out" 2>"$D/final.err"
+	note final_rc $?
+	dmesg -c >"$D/k.final"
+	note final_state "$(inj_state | wc -l)"
+}
+
 run_tests "$@"

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* fault.h: fault injection for testing the module's failure paths
+ * (doc/reliability.md). Compiled in only with `stap -D STP_FAULT_INJECT`:
+ * every fault point (an allocation, a probe registration, a step of the
+ * transport's set-up) then counts itself, and the one numbered by the
+ * module parameter _stp_fault_at (1 = the first reached) fails as the real
+ * call could. Without the define STP_FAULT() is the constant false and the
+ * wrappers are the plain calls: nothing of this is in a normal module. */
+#ifndef STP_FAULT_H
+#define STP_FAULT_H
+
+#ifdef STP_FAULT_INJECT
+/* Count a fault point; true when it is the one to fail (session.c). */
+bool stp_fault(const char *what, const char *func, int line);
+#define STP_FAULT(what) unlikely(stp_fault((what), __func__, __LINE__))
+#else
+#define STP_FAULT(what) false
+#endif
+
+/* The errno an injected registration failure returns: the one the kernel
+ * gives for a point it refuses. */
+#define STP_FAULT_ERRNO EINVAL
+
+/* Allocations (never in probe context). */
+#define stp_vzalloc(size) (STP_FAULT("allocation") ? NULL : vzalloc(size))
+#define stp_vmalloc(size) (STP_FAULT("allocation") ? NULL : vmalloc(size))
+#define stp_kcalloc(n, size, gfp) (STP_FAULT("allocation") ? NULL : kcalloc((n), (size), (gfp)))
+/* A registration returning 0 or -errno. */
+#define STP_FAULT_RC(what, call) (STP_FAULT(what) ? -STP_FAULT_ERRNO : (call))
+/* One returning a pointer or NULL. */
+#define STP_FAULT_PTR(what, call) (STP_FAULT(what) ? NULL : (call))
+/* One returning a pointer or ERR_PTR(-errno). */
+#define STP_FAULT_ERR_PTR(what, call) (STP_FAULT(what) ? ERR_PTR(-STP_FAULT_ERRNO) : (call))
+
+#endif
