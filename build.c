@@ -31,6 +31,7 @@
 #include "util/diag.h"
 #include "util/kernel_info.h"
 #include "util/strbuf.h"
+#include "util/vec.h"
 #include "translate/translate.h"
 
 #ifndef RUNTIME_SOURCE_DIR
@@ -63,11 +64,6 @@ static int slurp(struct strbuf *sb, const char *path)
 	return err;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* The runtime's .c/.h files under @dir (and linux/), in name order. */
 static void slurp_runtime(struct strbuf *sb, const char *dir, int depth)
 {
@@ -95,7 +91,7 @@ static void slurp_runtime(struct strbuf *sb, const char *dir, int depth)
 			names[n++] = strdup(de->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), cmp_str);
+	strs_sort(names, n);
 	for (i = 0; i < n; i++) {
 		char path[4096];
 
@@ -166,13 +162,43 @@ static bool keep_dwarf(const struct session *s)
 	return false;
 }
 
+/* Fork a child whose output goes into @log (or through, with -v -v). */
+static pid_t fork_logged(const struct session *s, const char *log)
+{
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0 && s->verbose[3] < 2) {
+		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+			close(fd);
+		}
+	}
+	return pid;
+}
+
+/* The exit status of child @pid (128 + N when signal N ended it), or a
+ * negative errno when it could not be started or waited for. */
+static int child_status(pid_t pid)
+{
+	int st;
+
+	if (pid < 0 || waitpid(pid, &st, 0) < 0)
+		return -errno;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
 static int run_make(const struct session *s, const char *build, const char *dir,
 		    const char *log, bool keep_going)
 {
 	const char **argv = calloc((size_t)s->kbuild_vars.n + 10, sizeof(*argv));
 	char mdir[4200];
 	pid_t pid;
-	int st, i, n = 0;
+	int i, n = 0;
 
 	if (!argv)
 		abort();
@@ -195,27 +221,15 @@ static int run_make(const struct session *s, const char *build, const char *dir,
 		argv[n++] = s->kbuild_vars.v[i];
 	argv[n++] = "modules";
 	argv[n] = NULL;
-	fflush(NULL);
-	pid = fork();
+	pid = fork_logged(s, log);
 	if (pid == 0) {
-		if (s->verbose[3] < 2) {
-			int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-			if (fd >= 0) {
-				dup2(fd, 1);
-				dup2(fd, 2);
-				close(fd);
-			}
-		}
 		execvp("make", (char *const *)argv);
 		/* the child has no diag of its own: one line, then 127 */
 		fprintf(stderr, "stap: cannot run make: %s\n", strerror(errno));
 		_exit(127);
 	}
 	free(argv);
-	if (pid < 0 || waitpid(pid, &st, 0) < 0)
-		return -errno;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	return child_status(pid);
 }
 
 static void remove_tree(const char *dir)
@@ -283,7 +297,7 @@ static int autoconf_header(const struct session *s, struct diag *d,
 		}
 	}
 	closedir(dh);
-	qsort(tests, n, sizeof(*tests), cmp_str);
+	strs_sort(tests, n);
 	sb_adds(&key, tree_key);
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s.c", dir, tests[i]);
@@ -492,21 +506,9 @@ out:
 static int run_sh(const struct session *s, const char *build, const char *script,
 		  const char *log)
 {
-	pid_t pid;
-	int st;
+	pid_t pid = fork_logged(s, log);
 
-	fflush(NULL);
-	pid = fork();
 	if (pid == 0) {
-		if (s->verbose[3] < 2) {
-			int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-			if (fd >= 0) {
-				dup2(fd, 1);
-				dup2(fd, 2);
-				close(fd);
-			}
-		}
 		if (chdir(build)) {
 			fprintf(stderr, "stap: cannot enter %s: %s\n", build, strerror(errno));
 			_exit(127);
@@ -515,9 +517,7 @@ static int run_sh(const struct session *s, const char *build, const char *script
 		fprintf(stderr, "stap: cannot run /bin/sh: %s\n", strerror(errno));
 		_exit(127);
 	}
-	if (pid < 0 || waitpid(pid, &st, 0) < 0)
-		return -errno;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	return child_status(pid);
 }
 
 /*

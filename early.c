@@ -27,6 +27,7 @@
 #include "util/cache.h"
 #include "util/kernel_info.h"
 #include "util/strbuf.h"
+#include "util/vec.h"
 
 #ifndef RUNTIME_SOURCE_DIR
 #define RUNTIME_SOURCE_DIR "/usr/share/systemtap/runtime"
@@ -42,11 +43,6 @@ static void stat_line(struct strbuf *sb, const char *tag, const char *path)
 	else
 		sb_addf(sb, "%s\t%s\t%lld\t%lld.%09ld\n", tag, path, (long long)st.st_size,
 			(long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
-}
-
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* stat_line of every file under @dir, in name order (depth at most 4). */
@@ -74,7 +70,7 @@ static void stat_tree(struct strbuf *sb, const char *dir, int depth)
 	}
 	closedir(d);
 	if (n)
-		qsort(names, n, sizeof(*names), cmp_name);
+		strs_sort(names, n);
 	for (i = 0; i < n; i++) {
 		char path[4200];
 		struct stat st;

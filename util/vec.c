@@ -10,6 +10,12 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+void strs_sort(char **v, size_t n)
+{
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_str);
+}
+
 size_t vec_sort_unique_str(struct ptrvec *vec)
 {
 	size_t i, n = 0;

@@ -33,5 +33,7 @@ static inline void vec_append(struct arena *a, struct ptrvec *dst,
 /* Sort the strings of @vec (const char *) and drop repeats; the new
  * count (vec.c). */
 size_t vec_sort_unique_str(struct ptrvec *vec);
+/* Sort the @n strings of @v (strcmp order). */
+void strs_sort(char **v, size_t n);
 
 #endif
