@@ -154,6 +154,9 @@ uint64_t dw_ftrace_site(struct elab *e, struct dw_mod *m, uint64_t pc);
  * saying why there is none. */
 const char *dw_static_addr(struct elab *e, struct dw_mod *m, uint64_t addr,
 			   const char **err);
+/* The section of link-time address @addr of kernel module @m (".text",
+ * ".init.text" ...), its index in *@shndx unless NULL; NULL if in none. */
+const char *dw_kmod_section_at(struct dw_mod *m, uint64_t addr, uint32_t *shndx);
 /* The module's path, and its name as probes show it ("kernel", "ext4",
  * "/usr/bin/ls"). */
 const char *dw_mod_path(const struct dw_mod *m);

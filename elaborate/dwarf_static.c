@@ -65,15 +65,26 @@ static size_t anchor_index(struct elab *e, const char *module, const char *symbo
 	return e->out.kmod_anchors.n - 1;
 }
 
+const char *dw_kmod_section_at(struct dw_mod *m, uint64_t addr, uint32_t *shndx)
+{
+	GElf_Addr off = addr + m->bias;
+	GElf_Word ndx = 0;
+	int idx = dwfl_module_relocate_address(m->dm, &off);
+	const char *sec;
+
+	sec = idx < 0 ? NULL : dwfl_module_relocation_info(m->dm, (unsigned)idx, &ndx);
+	if (shndx)
+		*shndx = ndx;
+	return sec;
+}
+
 static const char *kmod_addr(struct elab *e, struct dw_mod *m, uint64_t addr,
 			     const char **err)
 {
-	GElf_Addr a = addr + m->bias, off = a, at = 0;
-	GElf_Word shndx = 0;
-	const char *sec, *sym;
-	int idx = dwfl_module_relocate_address(m->dm, &off);
+	GElf_Addr a = addr + m->bias, at = 0;
+	uint32_t shndx = 0;
+	const char *sec = dw_kmod_section_at(m, addr, &shndx), *sym;
 
-	sec = idx < 0 ? NULL : dwfl_module_relocation_info(m->dm, (unsigned)idx, &shndx);
 	if (!sec) {
 		*err = arena_printf(e->a, "the address 0x%llx is in no section of module '%s'",
 				    (unsigned long long)addr, dw_mod_name(m));

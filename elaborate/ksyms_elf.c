@@ -100,9 +100,13 @@ static int elf_collect(struct ksyms_collect *c, Elf *elf, char *why,
 		if (elf_ndxscn(scn) < shnum)
 			secwhy[elf_ndxscn(scn)] = ksyms_section_refusal(
 				elf_strptr(elf, shstr, sh.sh_name));
-		/* a module's __exit code stays while it is loaded */
+		/* a module's __exit code stays while it is loaded, and its
+		 * __init code is there while its init function runs: the
+		 * module notifier arms a module's points before that, and
+		 * the kernel disarms those in init text when it frees it */
 		if (elf_ndxscn(scn) < shnum && eh.e_type == ET_REL &&
-		    secwhy[elf_ndxscn(scn)] == ksym_refused_exit)
+		    (secwhy[elf_ndxscn(scn)] == ksym_refused_exit ||
+		     secwhy[elf_ndxscn(scn)] == ksym_refused_init))
 			secwhy[elf_ndxscn(scn)] = NULL;
 	}
 	data = symscn ? elf_getdata(symscn, NULL) : NULL;

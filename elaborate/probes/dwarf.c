@@ -183,6 +183,11 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 	}
 	kprobe_point(pt)->symbol = sym;
 	kprobe_point(pt)->module = dw_mod_kind(w->m) == DW_KMODULE ? dw_mod_name(w->m) : NULL;
+	if (dw_mod_kind(w->m) == DW_KMODULE) {
+		const char *sec = dw_kmod_section_at(w->m, pc, NULL);
+
+		kprobe_point(pt)->module_init = sec && !strcmp(sec, ".init.text");
+	}
 	if (w->e->list_names)
 		;			/* -l shows no comment */
 	else if (dw_mod_kind(w->m) == DW_KERNEL && dw_symbol_addr(w->e, w->m, "_stext"))

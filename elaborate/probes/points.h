@@ -53,6 +53,9 @@ struct kprobe_point {
 	int64_t fsite_jiffies;
 	bool wildcard;			/* one of a wildcard's points: its failure
 					 * to register is a warning */
+	bool module_init;		/* in a module's init text: a module
+					 * loaded before the start has freed it,
+					 * so the point waits for the next load */
 };
 
 /* process("PATH")[.library("LIB")].function/statement: a uprobe on the

@@ -45,6 +45,7 @@ struct stp_kprobe_probe {
 					 * &jiffies's (KASLR moves both); 0: none */
 	bool wildcard;			/* one of a wildcard's points: failure is
 					 * a warning */
+	bool module_init;		/* in its module's init text */
 };
 
 struct stp_kprobe_state {
@@ -792,8 +793,11 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 			continue;
 		rc = stp_kprobe_register_one(s);
 		/* its module is not loaded: wait for it; it was still being
-		 * set up when kprobes looked: once more */
-		if (rc == -ENOENT && mod && !stp_kmod_is_loaded(mod, len)) {
+		 * set up when kprobes looked: once more. A loaded module's
+		 * init text is gone (and its symbols): wait for its next
+		 * load too, as the reference does */
+		if (rc == -ENOENT && mod &&
+		    (!stp_kmod_is_loaded(mod, len) || s->d->module_init)) {
 			s->waiting = true;
 			rc = 0;
 			continue;

@@ -317,7 +317,8 @@ static void check_elf(struct t *t, const char *path, bool linked)
 	check_refusal(t, &ks, "irq_fn", ksym_refused_irqentry);
 	check_refusal(t, &ks, "sirq_fn", ksym_refused_softirq);
 	check_refusal(t, &ks, "ent_fn", ksym_refused_entry);
-	check_refusal(t, &ks, "init_fn", ksym_refused_init);
+	/* a module's init code is there while its init function runs */
+	check_refusal(t, &ks, "init_fn", linked ? ksym_refused_init : NULL);
 	check_refusal(t, &ks, "nokp_fn", ksym_refused_nokprobe);
 	/* Markers only mean addresses in linked files. */
 	check_refusal(t, &ks, "marked_fn", linked ? ksym_refused_entry : NULL);
