@@ -53,7 +53,9 @@ struct stp_kprobe_state {
 	struct kretprobe krp;
 	const struct stp_kprobe_probe *d;
 	bool registered;
-	bool ftrace;			/* armed in a batch: stp_fops, stp_fp */
+	bool ftrace;			/* in a batch: stp_fops, stp_fp (armed
+					 * once registered is set too) */
+	bool tried;			/* its kprobe registration was tried */
 	unsigned int fslot;		/* stp_fp: its slots in the entry data */
 	bool waiting;			/* for its module to load */
 	unsigned long missed;		/* by earlier registrations */
@@ -200,6 +202,16 @@ struct stp_ftab {
 
 static struct stp_ftab stp_fent_tab;
 static bool stp_fops_on;		/* stp_fops is registered */
+static bool stp_fops_filtered;		/* its filter is set */
+static int stp_fops_k;			/* the points in stp_fent_tab */
+/* Many sites are armed and disarmed a chunk at a time: the kernel patches
+ * the sites of one filter update in one go without rescheduling, and with
+ * tens of thousands of sites (each hit running a handler as soon as it is
+ * patched, in a slow guest) one go outlasts the soft-lockup watchdog. */
+#define STP_FOPS_CHUNK 512
+static unsigned long *stp_fops_sites;	/* the armed sites, sorted, when
+					 * more than one chunk; else NULL */
+static unsigned int stp_fops_nsites;
 
 static const struct stp_fsite *stp_fsite_find(const struct stp_ftab *t, unsigned long addr)
 {
@@ -394,51 +406,108 @@ static void stp_ftab_armed(const struct stp_ftab *t, unsigned int k)
 	}
 }
 
-/* Arm the function entries at ftrace call sites through stp_fops; those
- * it cannot take stay kprobes. 0, or -ENOMEM. */
-static int stp_fops_start(void)
+/* Set up the batch of function entries at ftrace call sites: stp_fops's
+ * filter and the table of its points, which are marked as its own; the
+ * sites the kernel refuses stay kprobes. Nothing is armed yet: the
+ * kprobes are registered before stp_fops is (stp_fops_enable), so that
+ * they are not registered with thousands of functions traced (each
+ * registration then runs through all of them). 0, or -ENOMEM. */
+static int stp_fops_prepare(void)
 {
 	struct stp_fent *e;
 	unsigned long *addrs;
 	bool *bad;
-	unsigned int n, u;
+	unsigned int n, u, i;
 	int rc, k;
 
 	rc = stp_fbatch(false, &e, &n, &addrs, &u, &bad);
 	if (rc || !n)
 		goto out;
 	stp_fops_add(&stp_fops, addrs, bad, u);
+	stp_fops_filtered = true;
 	k = stp_ftab_build(&stp_fent_tab, e, n, bad, u);
 	if (k < 0) {
 		rc = k;
-		goto out_filter;
+		goto out;
 	}
-	if (k) {
-		rc = STP_FAULT_RC("ftrace registration", register_ftrace_function(&stp_fops));
-		if (rc) {
-			stp_warn("cannot arm %d function entries through ftrace (%d): "
-				 "using kprobes", k, rc);
-			rc = 0;		/* the points stay kprobes */
-			goto out_filter;
-		}
-		stp_fops_on = true;
-		stp_ftab_armed(&stp_fent_tab, (unsigned int)k);
+	stp_fops_k = k;
+	for (i = 0; i < (unsigned int)k; i++)
+		stp_kp[stp_fent_tab.idx[i]].ftrace = true;
+	/* the sites the kernel took; more than a chunk: the filter holds
+	 * the first chunk, stp_fops_enable adds the others */
+	for (i = 0, n = 0; i < u; i++)
+		if (!bad[i])
+			addrs[n++] = addrs[i];
+	if (n > STP_FOPS_CHUNK) {
+		ftrace_free_filter(&stp_fops);
+		rc = ftrace_set_filter_ips(&stp_fops, addrs, STP_FOPS_CHUNK, 0, 0);
+		stp_fops_sites = addrs;
+		stp_fops_nsites = n;
+		addrs = NULL;
 	}
-	goto out;
-out_filter:
-	ftrace_free_filter(&stp_fops);
 out:
 	stp_fbatch_free(e, addrs, bad);
 	return rc;
 }
 
+/* Arm the batch stp_fops_prepare set up. When the kernel refuses it, its
+ * points are kprobes again (ftrace false, not tried): the caller
+ * registers them. */
+static void stp_fops_enable(void)
+{
+	unsigned int i;
+	int rc;
+
+	if (!stp_fops_k)
+		return;
+	rc = STP_FAULT_RC("ftrace registration", register_ftrace_function(&stp_fops));
+	for (i = STP_FOPS_CHUNK; !rc && i < stp_fops_nsites; i += STP_FOPS_CHUNK) {
+		unsigned int c = min_t(unsigned int, STP_FOPS_CHUNK, stp_fops_nsites - i);
+
+		cond_resched();
+		rc = ftrace_set_filter_ips(&stp_fops, stp_fops_sites + i, c, 0, 0);
+		if (rc)
+			unregister_ftrace_function(&stp_fops);
+	}
+	if (!rc) {
+		stp_fops_on = true;
+		stp_ftab_armed(&stp_fent_tab, (unsigned int)stp_fops_k);
+		return;
+	}
+	stp_warn("cannot arm %d function entries through ftrace (%d): using kprobes",
+		 stp_fops_k, rc);
+	for (i = 0; i < (unsigned int)stp_fops_k; i++)
+		stp_kp[stp_fent_tab.idx[i]].ftrace = false;
+	stp_fops_k = 0;
+	ftrace_free_filter(&stp_fops);
+	stp_fops_filtered = false;
+}
+
 static void stp_fops_stop(void)
 {
+	unsigned int i;
+
 	if (stp_fops_on) {
+		/* all but the first chunk a chunk at a time (an empty filter
+		 * would trace every function), then the rest */
+		for (i = STP_FOPS_CHUNK; i < stp_fops_nsites; i += STP_FOPS_CHUNK) {
+			unsigned int c = min_t(unsigned int, STP_FOPS_CHUNK,
+					       stp_fops_nsites - i);
+
+			ftrace_set_filter_ips(&stp_fops, stp_fops_sites + i, c, 1, 0);
+			cond_resched();
+		}
 		unregister_ftrace_function(&stp_fops);
-		ftrace_free_filter(&stp_fops);
 		stp_fops_on = false;
 	}
+	vfree(stp_fops_sites);
+	stp_fops_sites = NULL;
+	stp_fops_nsites = 0;
+	if (stp_fops_filtered) {
+		ftrace_free_filter(&stp_fops);
+		stp_fops_filtered = false;
+	}
+	stp_fops_k = 0;
 }
 #endif
 
@@ -626,19 +695,28 @@ static void stp_fprobe_stop(void)
 }
 #endif
 
-/* Arm the points at ftrace call sites in their batches. */
+/* Set up the batches of points at ftrace call sites; the fprobe of
+ * .return points is armed here already. 0, or -ENOMEM. */
 static int stp_fbatches_start(void)
 {
 	int rc = 0;
 
 #ifdef STP_KP_FTRACE
-	rc = stp_fops_start();
+	rc = stp_fops_prepare();
 #endif
 #ifdef STP_KP_FPROBE
 	if (!rc)
 		rc = stp_fprobe_start();
 #endif
 	return rc;
+}
+
+/* Arm the batch of function entries, once the kprobes are registered. */
+static void stp_fbatches_enable(void)
+{
+#ifdef STP_KP_FTRACE
+	stp_fops_enable();
+#endif
 }
 
 /* Disarm them all: after this no handler of theirs runs (ftrace waits
@@ -658,6 +736,7 @@ static void stp_fbatches_stop(void)
 			stp_kp[i].ftrace = false;
 			stp_kp[i].registered = false;
 		}
+	/* (those of a batch never armed were not registered) */
 	}
 }
 
@@ -760,37 +839,27 @@ static void stp_kprobes_unregister_all(void)
 			stp_kprobe_unregistered(&stp_kp[i]);
 }
 
-static int stp_kprobes_start(const void *table, unsigned int n)
+/* Register each point that is not in a batch and was not tried yet, last
+ * to first: the kernel puts a kprobe that shares its address with
+ * registered ones at the head of their list, so the handlers then run in
+ * the script's order, and the .return handlers of one function in the
+ * reverse order (their instances are a stack), as the reference's do
+ * (runok vfs_values: vfs.read and vfs.do_sync_read on vfs_read). A failing
+ * point of a wildcard is a warning counted in *@failed; 0 or the error
+ * that ends the session. */
+static int stp_kprobes_register_all(unsigned int *failed)
 {
-	const struct stp_kprobe_probe *v = table;
-	unsigned int i, failed = 0;
+	unsigned int i, n = stp_kp_n;
 	size_t len;
 	int rc = 0;
 
-	mutex_lock(&stp_kp_mutex);
-	stp_kp_n = n;
-	stp_kp = stp_vzalloc(sizeof(*stp_kp) * n);
-	stp_kp_batch = stp_vmalloc(sizeof(*stp_kp_batch) * n);
-	if (!stp_kp || !stp_kp_batch)
-		rc = -ENOMEM;
-	for (i = 0; !rc && i < n; i++)
-		stp_kp[i].d = &v[i];
-	if (!rc)
-		rc = stp_fbatches_start();
-	if (rc)
-		stp_ctl_printf("ERROR: cannot allocate the kprobes' tables (%d)", rc);
-	/* Last to first: the kernel puts a kprobe that shares its address
-	 * with registered ones at the head of their list, so the handlers
-	 * then run in the script's order, and the .return handlers of one
-	 * function in the reverse order (their instances are a stack), as the
-	 * reference's do (runok vfs_values: vfs.read and vfs.do_sync_read on
-	 * vfs_read). */
 	for (i = 0; !rc && i < n; i++) {
 		struct stp_kprobe_state *s = &stp_kp[n - 1 - i];
 		const char *mod = stp_kprobe_module(s->d, &len);
 
-		if (s->ftrace)
+		if (s->ftrace || s->tried)
 			continue;
+		s->tried = true;
 		rc = stp_kprobe_register_one(s);
 		/* its module is not loaded: wait for it; it was still being
 		 * set up when kprobes looked: once more. A loaded module's
@@ -806,10 +875,38 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 			rc = stp_kprobe_register_one(s);
 		if (rc && s->d->wildcard && !s->d->optional) {
 			stp_warn("probe %s registration error (rc %d)", s->d->probe->pp, rc);
-			failed++;
+			(*failed)++;
 			rc = 0;
 		}
 		rc = stp_registered(s->d->probe, s->d->optional, rc, "");
+	}
+	return rc;
+}
+
+static int stp_kprobes_start(const void *table, unsigned int n)
+{
+	const struct stp_kprobe_probe *v = table;
+	unsigned int i, failed = 0;
+	int rc = 0;
+
+	mutex_lock(&stp_kp_mutex);
+	stp_kp_n = n;
+	stp_kp = stp_vzalloc(sizeof(*stp_kp) * n);
+	stp_kp_batch = stp_vmalloc(sizeof(*stp_kp_batch) * n);
+	if (!stp_kp || !stp_kp_batch)
+		rc = -ENOMEM;
+	for (i = 0; !rc && i < n; i++)
+		stp_kp[i].d = &v[i];
+	if (!rc)
+		rc = stp_fbatches_start();
+	if (rc)
+		stp_ctl_printf("ERROR: cannot allocate the kprobes' tables (%d)", rc);
+	if (!rc)
+		rc = stp_kprobes_register_all(&failed);
+	if (!rc) {
+		stp_fbatches_enable();
+		/* the entries of a batch the kernel refused, as kprobes */
+		rc = stp_kprobes_register_all(&failed);
 	}
 	if (failed)
 		stp_warn("%u probe point%s of wildcards could not be registered", failed,
