@@ -433,14 +433,16 @@ static int stp_fops_prepare(void)
 	stp_fops_k = k;
 	for (i = 0; i < (unsigned int)k; i++)
 		stp_kp[stp_fent_tab.idx[i]].ftrace = true;
-	/* the sites the kernel took; more than a chunk: the filter holds
-	 * the first chunk, stp_fops_enable adds the others */
+	/* the sites the kernel took; more than a chunk: the filter keeps
+	 * the first chunk, stp_fops_enable adds the others back (the
+	 * filter is not freed and set anew: ftrace_free_filter leaves the
+	 * ops pointing at the freed hashes, on 6.1 at least) */
 	for (i = 0, n = 0; i < u; i++)
 		if (!bad[i])
 			addrs[n++] = addrs[i];
 	if (n > STP_FOPS_CHUNK) {
-		ftrace_free_filter(&stp_fops);
-		rc = ftrace_set_filter_ips(&stp_fops, addrs, STP_FOPS_CHUNK, 0, 0);
+		rc = ftrace_set_filter_ips(&stp_fops, addrs + STP_FOPS_CHUNK,
+					   n - STP_FOPS_CHUNK, 1, 0);
 		stp_fops_sites = addrs;
 		stp_fops_nsites = n;
 		addrs = NULL;
