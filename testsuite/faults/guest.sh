@@ -6,24 +6,81 @@
 # the test observed on the way: kprobes armed, files present, ...), dmesg (the kernel log of
 # that test only), left (our modules and /proc/systemtap entries still there afterwards). Each
 # test's results go to the console as a base64 tar between `@@RESULT NAME` and `@@ENDRESULT`.
-# The checks are made on the host (run).
+# The checks are made on the host (run). REF=1 (run --reference): the reference's staprun and
+# stapio; leftovers also lists their processes and the reference's debugfs directory, and after
+# each test what was left is removed (what was done: cleanup), so that one test's leftovers do
+# not change the next one's observations.
 R=/tmp/r
 M=/m
 KPL=/sys/kernel/debug/kprobes/list
 mkdir -p $R
 dmesg -c >/dev/null 2>&1
 
+# (by the command's name: the shell's own command line names tests like kill9_staprun)
+stap_procs() { ps | awk '$3 ~ /stap(run|io)/'; }
 leftovers() {
 	grep '^fault_' /proc/modules
 	ls /proc/systemtap 2>/dev/null
 	[ -s $KPL ] && sed 's/^/kprobe: /' $KPL
+	if [ "${REF:-0}" = 1 ]; then
+		ls /sys/kernel/debug/systemtap 2>/dev/null | sed 's/^/debugfs: /'
+		stap_procs | sed 's/^/process: /'
+	fi
 }
 
 # finish, wait_for, run_tests
 . /m/guest-lib.sh
 
+if [ "${REF:-0}" = 1 ]; then
+	ref_cleanup() {
+		for p in $(stap_procs | awk '{ print $1 }'); do
+			kill -9 "$p" && echo "killed process $p"
+		done
+		sleep 0.5
+		for m in $(sed -n 's/^\(fault_[a-z_0-9]*\) .*/\1/p' /proc/modules); do
+			rmmod "$m"
+			echo "rmmod $m: status $?"
+		done
+	}
+	finish() {
+		dmesg -c >"$R/$1/dmesg" 2>&1
+		leftovers >"$R/$1/left"
+		ref_cleanup >"$R/$1/cleanup" 2>&1
+		dmesg -c >>"$R/$1/dmesg" 2>&1
+	}
+fi
+
 # note KEY VALUE...: one observation for the host's checks.
 note() { echo "$*" >>"$D/notes"; }
+
+# staprun_for SECS ARGS...: a session that ends after SECS seconds: our staprun's -T; the
+# reference's -T is something else (its reader's wake-up interval in ms), so SIGINT SECS seconds
+# after its staprun has become stapio (exec'ed once the module is in).
+staprun_for() {
+	_s=$1
+	shift
+	if [ "${REF:-0}" != 1 ]; then
+		staprun -T "$_s" "$@"
+		return
+	fi
+	staprun "$@" &
+	_sp=$!
+	(
+		i=0
+		while ! readlink /proc/$_sp/exe | grep -q stapio && [ $i -lt 300 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		sleep "$_s"
+		kill -INT $_sp
+	) >/dev/null 2>&1 &
+	_kp=$!
+	wait $_sp
+	_r=$?
+	kill $_kp 2>/dev/null
+	wait $_kp 2>/dev/null
+	return $_r
+}
 
 # Feeds vfs_read while a flood session runs.
 reader() { (while :; do dd if=/dev/zero of=/dev/null bs=1 count=200 2>/dev/null; done) & RPID=$!; }
@@ -43,6 +100,7 @@ t_kill9_staprun() {
 	sleep 1
 	note armed_after "$(grep -c vfs_read $KPL)"
 	note loaded_after "$(grep -c '^fault_flood ' /proc/modules)"
+	note procs_after "$(stap_procs | wc -l)"
 	lines1=$(wc -l <"$D/out")
 	sleep 1
 	note out_grows "$(($(wc -l <"$D/out") - lines1))"
@@ -52,7 +110,7 @@ t_kill9_staprun() {
 	note loaded_after_d "$(grep -c '^fault_flood ' /proc/modules)"
 	staprun -d fault_flood >"$D/d2.out" 2>"$D/d2.err"
 	note d2_rc $?
-	staprun -T 1 $M/fault_flood.ko >"$D/again.out" 2>"$D/again.err"
+	staprun_for 1 $M/fault_flood.ko >"$D/again.out" 2>"$D/again.err"
 	note again_rc $?
 	note again_last "$(tail -n 1 "$D/again.out" | cut -d' ' -f1)"
 }
@@ -86,6 +144,7 @@ t_kill9_both() {
 	echo $? >"$D/rc"
 	sleep 1
 	note armed_after "$(grep -c vfs_read $KPL)"
+	note procs_after "$(stap_procs | wc -l)"
 	reader_stop
 	staprun -d '*' >"$D/d.out" 2>"$D/d.err"
 	note d_rc $?
@@ -95,14 +154,34 @@ t_kill9_both() {
 # A second opener of the control file is turned away; the session goes on; a second staprun of
 # the same module is refused with a tip; -R runs a copy next to it.
 t_ctl_busy() {
-	staprun -T 4 $M/fault_flood.ko >"$D/out" 2>"$D/err" &
+	staprun_for 4 $M/fault_flood.ko >"$D/out" 2>"$D/err" &
 	p=$!
 	wait_for "$D/out" BEGIN
-	cat /proc/systemtap/fault_flood/.stp_ctl >"$D/cat.out" 2>"$D/cat.err"
-	note cat_rc $?
+	ctl=/proc/systemtap/fault_flood/.stp_ctl
+	if [ "${REF:-0}" = 1 ]; then
+		# the reference's control file: whatever its directories hold
+		note ctl_dirs "$(ls -a /proc/systemtap/fault_flood /sys/kernel/debug/systemtap/fault_flood 2>&1 | tr '\n' ' ')"
+		for f in /proc/systemtap/fault_flood/.cmd /sys/kernel/debug/systemtap/fault_flood/.cmd; do
+			if [ -e $f ]; then ctl=$f; break; fi
+		done
+		note ctl "$ctl"
+	fi
+	# (an opener that is let in would read the session's messages: stopped after 2 s)
+	cat $ctl >"$D/cat.out" 2>"$D/cat.err" &
+	cp=$!
+	i=0
+	while kill -0 $cp 2>/dev/null && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done
+	if kill -0 $cp 2>/dev/null; then
+		kill $cp
+		wait $cp
+		note cat_rc "still reading after 2 s (killed)"
+	else
+		wait $cp
+		note cat_rc $?
+	fi
 	staprun $M/fault_flood.ko >"$D/second.out" 2>"$D/second.err"
 	note second_rc $?
-	staprun -R -T 1 $M/fault_flood.ko >"$D/R.out" 2>"$D/R.err"
+	staprun_for 1 -R $M/fault_flood.ko >"$D/R.out" 2>"$D/R.err"
 	note R_rc $?
 	note R_last "$(tail -n 1 "$D/R.out" | cut -d' ' -f1)"
 	wait $p
@@ -161,30 +240,45 @@ t_procfs() {
 	while [ ! -e $f ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 	sleep 0.5
 	head -c 1048576 /dev/zero | tr '\0' 'y' >/tmp/big
-	dd if=/tmp/big of=$f bs=1048576 count=1 2>/dev/null
+	dd if=/tmp/big of=$f bs=1048576 count=1 2>"$D/w1.err"
 	note w1 $?
 	rm -f /tmp/big
-	printf 'ab\000cd\377\001' >$f
+	printf 'ab\000cd\377\001' >$f 2>"$D/w2.err"
 	note w2 $?
 	note read "$(cat $f)"
 	printf '' >$f
-	printf 'z' >$f
+	printf 'z' >$f 2>"$D/w3.err"
 	note w3 $?
 	wait $p
 	echo $? >"$D/rc"
 }
 
 # Bulk mode (-b) with 1 MB buffers and 4.7 MB printed at once: the loss is reported, files whole.
+# (The reference's module is built in bulk mode, stap -b, and its staprun's -b is the size.)
 t_bulk_flood() {
-	cd /tmp && staprun -b -s 1 -o /tmp/bk $M/fault_bulkflood.ko >"$D/out" 2>"$D/err"
+	bulk="-b -s 1"
+	[ "${REF:-0}" != 1 ] || bulk="-b 1"
+	# shellcheck disable=SC2086 # two options
+	cd /tmp && staprun $bulk -o /tmp/bk $M/fault_bulkflood.ko >"$D/out" 2>"$D/err"
 	echo $? >"$D/rc"
 	cd /
 	note files "$(ls /tmp/bk_* 2>/dev/null | wc -l)"
 	note bytes "$(cat /tmp/bk_* 2>/dev/null | wc -c)"
 	note badlines "$(cat /tmp/bk_* | grep -cvE '^(END 0|r[0-9]{8} 0123456789abcdefghijklmnopqrstuvwxyz)$')"
 	note endline "$(cat /tmp/bk_* | grep -c '^END ')"
+	note endany "$(cat /tmp/bk_* | grep -ac 'END 0')"
+	note badline1 "$(cat /tmp/bk_* | grep -avE '^(END 0|r[0-9]{8} 0123456789abcdefghijklmnopqrstuvwxyz)$' |
+		head -n 1 | head -c 60 | tr -c '[:print:]' '.')"
 	note lines "$(cat /tmp/bk_* | grep -c '^r')"
 	rm -f /tmp/bk_*
+}
+
+# A registration the kernel refuses (regfail.stp): the load fails; what is armed right after.
+t_reg_fail() {
+	staprun $M/fault_regfail.ko >"$D/out" 2>"$D/err"
+	echo $? >"$D/rc"
+	note armed_after "$(grep -c . $KPL)"
+	note loaded_after "$(grep -c '^fault_regfail ' /proc/modules)"
 }
 
 # CPU hotplug: CPU 1 goes offline and comes back twice during a timer.profile session.
