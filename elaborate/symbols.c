@@ -222,6 +222,19 @@ static void mark_written(struct elab *e, struct expr *x)
 		v->written = true;
 }
 
+/* @x, resolved as an lvalue, is also read by a compound assignment or
+ * ++/--: a local counts as read; a global does not, so that a global only
+ * ever updated (`n++`, `bytes += len`) is still displayed at the end, as
+ * the reference does. */
+static void mark_updated(struct elab *e, struct expr *x)
+{
+	struct expr *base = x->kind == EXPR_INDEX ? x->index.base : x;
+	struct elab_var *v = ptrmap_get(&e->out.var_of, base);
+
+	if (v && v->scope != VAR_GLOBAL)
+		v->read = true;
+}
+
 static void res_lvalue(struct elab *e, struct scope *sc, struct expr *x,
 		       const char *what)
 {
@@ -412,11 +425,11 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 			break;
 		}
 		res_expr(e, sc, x->bin.r);
-		if (x->bin.op != OP_ASSIGN && is_lvalue(x->bin.l) &&
-		    x->bin.op != OP_STATS_ADD && x->bin.l->kind != EXPR_TARGET)
-			res_expr(e, sc, x->bin.l);	/* read, then written */
 		res_lvalue(e, sc, x->bin.l,
 			   x->bin.op == OP_STATS_ADD ? "'<<<'" : "assignment");
+		if (x->bin.op != OP_ASSIGN && is_lvalue(x->bin.l) &&
+		    x->bin.op != OP_STATS_ADD && x->bin.l->kind != EXPR_TARGET)
+			mark_updated(e, x->bin.l);	/* read, then written */
 		break;
 	case EXPR_UNARY:
 		if (x->un.op == OP_ADDR) {
@@ -427,9 +440,9 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 		res_expr(e, sc, x->un.e);
 		break;
 	case EXPR_CREMENT:
-		if (is_lvalue(x->un.e))
-			res_expr(e, sc, x->un.e);
 		res_lvalue(e, sc, x->un.e, "'++'/'--'");
+		if (is_lvalue(x->un.e) && x->un.e->kind != EXPR_TARGET)
+			mark_updated(e, x->un.e);
 		break;
 	case EXPR_TERNARY:
 		if (defined_test(x->tern.c)) {
