@@ -164,6 +164,11 @@ static void staprun_opts(const struct session *s, struct arena *a, bool vm,
 		argv[(*n)++] = arena_printf(a, "%ld", s->target_pid);
 		sb_addf(sh, " -x %ld", s->target_pid);
 	}
+	if (s->monitor) {
+		argv[(*n)++] = "-M";
+		argv[(*n)++] = arena_printf(a, "%d", s->monitor);
+		sb_addf(sh, " -M %d", s->monitor);
+	}
 	if (s->timeout_s) {
 		argv[(*n)++] = "-T";
 		argv[(*n)++] = arena_printf(a, "%ld", s->timeout_s);
