@@ -26,6 +26,7 @@ struct monitor {
 	enum mon_sort sort;
 	bool hidden;		/* x */
 	int height;		/* the window's lines (0: not set up) */
+	int rows;		/* the screen's, when the region was set */
 	char prompt[64];	/* t: "toggle probe #: 12" while typed */
 	size_t prompt_len;	/* 0: no prompt */
 	char note[96];		/* the outcome of the last command */
@@ -101,6 +102,7 @@ static void set_region(struct monitor *m, int h)
 	screen_size(&rows, &cols);
 	if (h >= rows)
 		h = rows - 1;
+	m->rows = rows;
 	if (h > 0)
 		printf("\0337\033[%d;%dr\0338", h + 1, rows);
 	else
@@ -138,7 +140,7 @@ static void show(struct monitor *m)
 	char *text = NULL;
 	size_t size = 0;
 	FILE *f;
-	int rows, cols, lines;
+	int rows = 0, cols = 0, lines;
 
 	if (read_status(m, &st))
 		return;
@@ -172,8 +174,8 @@ static void show(struct monitor *m)
 			printf("\033[2J");
 			set_region(m, lines);
 			printf("\033[%d;1H", m->height + 1);
-		} else if (m->height != lines) {
-			set_region(m, lines);
+		} else if (m->height != lines || m->rows != rows) {
+			set_region(m, lines);	/* resized, or more lines */
 		}
 		printf("\0337");
 		for (i = 1; i <= m->height && *l; i++) {
@@ -287,11 +289,8 @@ void monitor_close(struct monitor *m)
 {
 	if (!m)
 		return;
-	if (m->tty && m->height) {
-		int rows, cols;
-
-		screen_size(&rows, &cols);
-		printf("\033[r\033[%d;1H", rows);
+	if (m->tty && m->height) {	/* the whole screen scrolls again */
+		printf("\0337\033[r\0338");
 		fflush(stdout);
 	}
 	if (m->raw)

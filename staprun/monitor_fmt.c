@@ -236,7 +236,8 @@ int mon_render(FILE *f, const struct mon_status *st, const struct mon_view *v)
 	for (i = 0; i < st->np; i++) {
 		const struct mon_probe *p = &st->p[i];
 
-		if (lines >= room - 1 && i + 1 < st->np) {
+		/* room for this one, the prompt, and "... more" unless last */
+		if (lines + (i + 1 < st->np ? 3 : 2) > room) {
 			put_line(f, v->width, "     ... %zu more", st->np - i);
 			lines++;
 			break;
