@@ -1,17 +1,8 @@
 # testsuite/vm/mon/guest.sh: the monitor-mode checks, in the guest (testsuite/vm/monitor-mode
 # puts mon.ko and staprun here). Keys go to staprun -M through a FIFO on its stdin; the
 # status is read from the module's file, the file staprun reads.
-pass=0 fail=0
+. /m/guest-lib.sh	# check, pass, fail
 F=/proc/systemtap/mon/monitor
-check() {	# NAME EXPECTED-FILE ACTUAL-FILE
-	if cmp -s "$2" "$3"; then
-		echo "PASS: $1"; pass=$((pass + 1))
-	else
-		echo "FAIL: $1"; fail=$((fail + 1))
-		echo "    expected:"; sed 's/^/    | /' "$2"
-		echo "    got:"; sed 's/^/    | /' "$3"
-	fi
-}
 # until PATTERN: up to ~10 s until the status file has a line matching PATTERN
 until_status() {
 	i=0
