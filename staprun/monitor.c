@@ -27,6 +27,7 @@ struct monitor {
 	bool hidden;		/* x */
 	int height;		/* the window's lines (0: not set up) */
 	int rows;		/* the screen's, when the region was set */
+	bool drawn;		/* the screen was cleared for the window */
 	char prompt[64];	/* t: "toggle probe #: 12" while typed */
 	size_t prompt_len;	/* 0: no prompt */
 	char note[96];		/* the outcome of the last command */
@@ -170,12 +171,14 @@ static void show(struct monitor *m)
 		int i;
 
 		fflush(stdout);
-		if (!m->height) {	/* first time: a clear screen */
+		if (!m->drawn) {	/* first time: a clear screen */
+			m->drawn = true;
 			printf("\033[2J");
 			set_region(m, lines);
 			printf("\033[%d;1H", m->height + 1);
 		} else if (m->height != lines || m->rows != rows) {
-			set_region(m, lines);	/* resized, or more lines */
+			/* resized, more lines, or shown again after x */
+			set_region(m, lines);
 		}
 		printf("\0337");
 		for (i = 1; i <= m->height && *l; i++) {

@@ -98,4 +98,55 @@ check "staprun -M without a terminal writes the status to stderr" /tmp/x /tmp/o2
 [ -d /sys/module/mon ] || echo unloaded >/tmp/o2
 echo unloaded >/tmp/x
 check "unloaded" /tmp/x /tmp/o2
+
+# On a terminal: the guest's first virtual console (25 x 80) interprets the escapes; /dev/vcs1
+# is its screen. The window at the top, the script's output scrolling below it.
+screen() { fold -w 80 /dev/vcs1 | sed 's/ *$//' >/tmp/scr; }
+# row N: line N of the screen
+row() { sed -n "${1}p" /tmp/scr; }
+# output_ok FIRST-ROW: rows FIRST-ROW..25 hold "line K", "line K+1", ... (blank rows allowed
+# before them only)
+output_ok() {
+	sed -n "$1,25p" /tmp/scr | awk '/^$/ && !seen { next } { seen = 1 }
+		!/^line [0-9]+$/ { bad = 1 } { k = $2; if (prev && k != prev + 1) bad = 1; prev = k }
+		END { exit bad || !seen }'
+}
+until_screen() {	# PATTERN: up to ~10 s until the screen has it
+	i=0
+	while screen && ! grep -q "$1" /tmp/scr && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+}
+exec 4<>/tmp/keys
+staprun -M 1 /m/monout.ko </tmp/keys >/dev/tty1 2>&1 &
+sp=$!
+until_screen '^line 25$'
+{ row 1 | cut -c1-7; row 2 | cut -c1-11; row 3 | sed 's/.*(/(/'; row 4 | awk '{ print $1, $2 }'
+  row 5 | awk '{ print $1, $2, $NF }'; row 6 | cut -c1-5; output_ok 7 && echo output scrolls below; } >/tmp/o2
+printf 'uptime \nglobals: n=\n(sorted by index)\n0 on\n1 fixed end\nkeys:\noutput scrolls below\n' >/tmp/x
+check "terminal: the window on rows 1-6, the output scrolling below it" /tmp/x /tmp/o2
+printf s >&4
+until_screen 'sorted by hits$'
+{ row 3 | sed 's/.*(/(/'; row 6; } >/tmp/o2
+printf '(sorted by hits)\nsorted by hits\n' >/tmp/x
+check "terminal: s sorts by hits" /tmp/x /tmp/o2
+printf t1 >&4
+until_screen '^toggle probe #: 1$'
+row 6 >/tmp/o2
+printf '\033' >&4
+printf 'toggle probe #: 1\n' >/tmp/x
+check "terminal: t shows its prompt on the window's last row" /tmp/x /tmp/o2
+printf x >&4
+sleep 1.5
+screen
+{ grep -c uptime /tmp/scr; output_ok 1 && echo the whole screen scrolls; } >/tmp/o2
+printf '0\nthe whole screen scrolls\n' >/tmp/x
+check "terminal: x hides the window" /tmp/x /tmp/o2
+printf x >&4
+until_screen '^uptime '
+{ row 1 | cut -c1-7; screen; output_ok 7 && echo output below; } >/tmp/o2
+printf 'uptime \noutput below\n' >/tmp/x
+check "terminal: x shows it again" /tmp/x /tmp/o2
+kill -INT $sp
+wait $sp; echo "rc=$?" >/tmp/o2
+echo rc=0 >/tmp/x
+check "terminal: the session ends, status 0" /tmp/x /tmp/o2
 echo "$pass passed, $fail failed"
