@@ -610,35 +610,30 @@ static void test_monitor(void)
 	CHECK(st.p[0].idx == 0 && st.p[1].idx == 3 && st.p[2].idx == 1 && st.p[3].idx == 2);
 	CHECK(!strcmp(mon_sort_name(MON_SORT_AVG), "average time"));
 
-	/* a narrow, short window: lines cut, probes cut with a count, the prompt */
+	/* a narrow, short window: lines cut to 20 columns; the probes that do
+	 * not fit counted ("... N more"), the prompt on the last line */
 	mon_sort(&st, MON_SORT_INDEX);
 	v.width = 20;
-	v.max_lines = 6;
 	v.prompt = "toggle probe #: 2";
-	text = render(&st, &v);
-	CHECK(!strcmp(text,
-		"uptime 1:02:03  modu\n"
-		"globals: pokes=3  la\n"
-		"   # state       hit\n"
-		"   0 fixed          \n"
-		"     ... 3 more\n"
-		"toggle probe #: 2\n"));
-	free(text);
-	v.max_lines = 7;	/* exactly enough: no "more" line */
-	text = render(&st, &v);
-	CHECK(!strcmp(text,
-		"uptime 1:02:03  modu\n"
-		"globals: pokes=3  la\n"
-		"   # state       hit\n"
-		"   0 fixed          \n"
-		"   1 on             \n"
-		"     ... 2 more\n"
-		"toggle probe #: 2\n"));
-	free(text);
-	v.max_lines = 8;
-	text = render(&st, &v);
-	CHECK(strstr(text, "   3 fixed          \ntoggle") != NULL && !strstr(text, "more"));
-	free(text);
+	{
+		static const struct { int max_lines; const char *probes; } cut[] = {
+			{ 6, "   0 fixed          \n     ... 3 more\n" },
+			{ 7, "   0 fixed          \n   1 on             \n     ... 2 more\n" },
+			{ 8, "   0 fixed          \n   1 on             \n   2 off            \n"
+			     "   3 fixed          \n" },
+		};
+		char want[512];
+		size_t i;
+
+		for (i = 0; i < sizeof(cut) / sizeof(cut[0]); i++) {
+			v.max_lines = cut[i].max_lines;
+			snprintf(want, sizeof(want), "uptime 1:02:03  modu\nglobals: pokes=3  la\n"
+				 "   # state       hit\n%stoggle probe #: 2\n", cut[i].probes);
+			text = render(&st, &v);
+			CHECK(!strcmp(text, want));
+			free(text);
+		}
+	}
 	mon_status_free(&st);
 
 	/* malformed: refused, nothing kept */
