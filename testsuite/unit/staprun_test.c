@@ -619,7 +619,7 @@ static void test_monitor(void)
 		static const struct { int max_lines; const char *probes; } cut[] = {
 			{ 6, "   0 fixed          \n     ... 3 more\n" },
 			{ 7, "   0 fixed          \n   1 on             \n     ... 2 more\n" },
-			{ 8, "   0 fixed          \n   1 on             \n   2 off            \n"
+			{ 8, "   0 fixed          \n   1 on             \n   2 off           4\n"
 			     "   3 fixed          \n" },
 		};
 		char want[512];
