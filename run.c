@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* run.c: pass 5. On a kernel that can load modules, staprun runs the
  * module here. Otherwise, or with --remote qemu[:WHAT], the module runs in
- * the test VM (testsuite/vm: Debian's kernel under QEMU) with a static
- * staprun, any -c program that is a host file copied in, and the output
- * brought back: stdout and stderr separately, and staprun's exit status. */
+ * the test VM (testsuite/vm: Debian's kernel under QEMU; remote.c) with a
+ * static staprun and any -c program that is a host file copied in. */
 #include "config.h"
 
 #include <errno.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "run_internal.h"
 #include "session.h"
 #include "util/arena.h"
 #include "util/diag.h"
@@ -28,7 +28,7 @@
 #define BUILD_DIR "/usr/lib/systemtap"
 #endif
 
-static const char *vm_dir(void)
+const char *vm_dir(void)
 {
 	const char *env = getenv("CSTAP_VM_DIR");
 
@@ -136,7 +136,7 @@ int vm_release(const struct session *s, struct diag *d, struct arena *a,
 	return 0;
 }
 
-static const char *staprun_path(struct arena *a, bool vm)
+const char *staprun_path(struct arena *a, bool vm)
 {
 	const char *env = getenv(vm ? "STAPRUN_STATIC" : "STAPRUN");
 
@@ -163,6 +163,11 @@ static void staprun_opts(const struct session *s, struct arena *a, bool vm,
 		argv[(*n)++] = "-x";
 		argv[(*n)++] = arena_printf(a, "%ld", s->target_pid);
 		sb_addf(sh, " -x %ld", s->target_pid);
+	}
+	if (s->monitor) {
+		argv[(*n)++] = "-M";
+		argv[(*n)++] = arena_printf(a, "%d", s->monitor);
+		sb_addf(sh, " -M %d", s->monitor);
 	}
 	if (s->timeout_s) {
 		argv[(*n)++] = "-T";
@@ -199,114 +204,17 @@ static void staprun_opts(const struct session *s, struct arena *a, bool vm,
 	}
 }
 
+void staprun_shell_opts(const struct session *s, struct arena *a, struct strbuf *sh)
+{
+	const char *dummy[16];
+	int n = 0;
+
+	staprun_opts(s, a, true, sh, dummy, &n);
+}
+
 static bool can_load_modules(void)
 {
 	return access("/proc/modules", F_OK) == 0;
-}
-
-/* Decode base64 @in (up to a line starting with "@@") into @out. */
-static const char *unbase64(const char *in, struct strbuf *out)
-{
-	unsigned v = 0;
-	int bits = 0;
-
-	for (; *in && !(in[0] == '@' && in[1] == '@'); in++) {
-		const char *al = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-		const char *p = *in ? strchr(al, *in) : NULL;
-
-		if (!p)
-			continue;
-		v = (v << 6) | (unsigned)(p - al);
-		bits += 6;
-		if (bits >= 8) {
-			bits -= 8;
-			sb_addc(out, (char)((v >> bits) & 0xff));
-		}
-	}
-	return in;
-}
-
-static int run_in_vm(const struct session *s, struct diag *d, struct arena *a,
-		     const char *ko, const char *release)
-{
-	struct strbuf sh = STRBUF_INIT, out = STRBUF_INIT, o = STRBUF_INIT, e = STRBUF_INIT;
-	const char *argv[24], *p, *base = strrchr(ko, '/') ? strrchr(ko, '/') + 1 : ko;
-	const char *srun = staprun_path(a, true), *name;
-	int n = 0, rc, status = 1;
-	struct stat st;
-
-	if (stat(srun, &st)) {
-		diag_fail(d, -errno, NULL, "%s is missing: run `make staprun-static` (the VM has no libc)",
-			  srun);
-		goto out;
-	}
-	/* The module keeps its file name in the guest: /m/NAME.ko. */
-	name = arena_strndup(a, base, strcspn(base, "."));
-	argv[n++] = arena_printf(a, "%s/run-vm", vm_dir());
-	argv[n++] = "--release";
-	argv[n++] = release;
-	argv[n++] = "--timeout";
-	argv[n++] = arena_printf(a, "%ld", s->timeout_s ? s->timeout_s + 120 : 600);
-	argv[n++] = "--put";
-	argv[n++] = arena_printf(a, "%s:/bin/staprun", srun);
-	argv[n++] = "--put";
-	argv[n++] = arena_printf(a, "%s:/m/%s.ko", ko, name);
-	if (s->target_cmd && s->target_cmd[0] == '/') {
-		const char *prog = arena_strndup(a, s->target_cmd, strcspn(s->target_cmd, " \t"));
-
-		if (!stat(prog, &st) && S_ISREG(st.st_mode)) {
-			argv[n++] = "--put";
-			argv[n++] = arena_printf(a, "%s:%s", prog, prog);
-		}
-	}
-	argv[n++] = "--";
-	sb_adds(&sh, "staprun");
-	{
-		const char *dummy[16];
-		int dn = 0;
-
-		staprun_opts(s, a, true, &sh, dummy, &dn);
-	}
-	sb_addf(&sh, " /m/%s.ko >/tmp/stap.out 2>/tmp/stap.err; rc=$?; "
-		"echo @@OUT; base64 /tmp/stap.out; echo @@ERR; base64 /tmp/stap.err; echo \"@@RC $rc\"",
-		name);
-	argv[n++] = sb_str(&sh);
-	argv[n] = NULL;
-	rc = run_capture(argv, &out, false);
-	p = strstr(sb_str(&out), "@@OUT\n");
-	if (rc || !p) {
-		diag_fail(d, rc < 0 ? rc : -EIO, NULL, "the VM run failed (run-vm exit %d)%s", rc,
-			  rc == 124 ? ": timeout" : rc == 125 ? ": the guest kernel crashed or did not finish" : "");
-		fputs(sb_str(&out), stderr);
-		goto out;
-	}
-	p = unbase64(p + 6, &o);
-	if (!strncmp(p, "@@ERR\n", 6))
-		p = unbase64(p + 6, &e);
-	if (!strncmp(p, "@@RC ", 5))
-		status = atoi(p + 5);
-	if (s->output_file) {
-		FILE *f = fopen(s->output_file, "wb");
-
-		if (!f) {
-			diag_fail(d, -errno, NULL, "cannot write %s: %s", s->output_file,
-				  strerror(errno));
-			status = 1;
-		} else {
-			fwrite(o.buf ? o.buf : "", 1, o.len, f);
-			fclose(f);
-		}
-	} else {
-		fwrite(o.buf ? o.buf : "", 1, o.len, stdout);
-	}
-	fflush(stdout);
-	fwrite(e.buf ? e.buf : "", 1, e.len, stderr);
-out:
-	sb_release(&sh);
-	sb_release(&out);
-	sb_release(&o);
-	sb_release(&e);
-	return status;
 }
 
 int run_module(const struct session *s, struct diag *d, struct arena *a,

@@ -38,6 +38,7 @@ struct session {
 	bool guru;			/* -g */
 	bool unoptimized;		/* -u */
 	bool skip_badvars;		/* --skip-badvars */
+	int monitor;			/* --monitor[=N]: staprun -M N; 0: off */
 	bool flight_recorder;		/* -F: staprun -L (-D with -o) */
 	const char *rotate;		/* -S SIZE[,N]: staprun -S */
 	int color_mode;			/* --color: 0 never, 1 always, 2 auto */

@@ -46,6 +46,7 @@ enum {
 	OPT_LDD,
 	OPT_SKIP_BADVARS,
 	OPT_COLOR,
+	OPT_MONITOR,
 };
 
 static const struct option long_options[] = {
@@ -73,7 +74,7 @@ static const struct option long_options[] = {
 	{ "runtime", required_argument, NULL, OPT_UNSUPPORTED },
 	{ "no-global-var-display", no_argument, NULL, OPT_NO_GLOBAL_DISPLAY },
 	{ "modinfo", required_argument, NULL, OPT_UNSUPPORTED },
-	{ "monitor", optional_argument, NULL, OPT_UNSUPPORTED },
+	{ "monitor", optional_argument, NULL, OPT_MONITOR },
 	{ "interactive", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "example", no_argument, NULL, OPT_UNSUPPORTED },
 	{ "sysroot", required_argument, NULL, OPT_SYSROOT },
@@ -277,6 +278,12 @@ static void parse_options(struct session *s, struct arena *a, int argc,
 		case OPT_COLOR:
 			if (sgr_when(optarg ? optarg : "always", &s->color_mode))
 				die_usage("invalid argument '%s' for --color (never, always or auto)",
+					  optarg);
+			break;
+		case OPT_MONITOR:
+			s->monitor = optarg ? atoi(optarg) : 1;
+			if (s->monitor < 1 || (optarg && strspn(optarg, "0123456789") != strlen(optarg)))
+				die_usage("invalid argument '%s' for --monitor (seconds, 1 or more)",
 					  optarg);
 			break;
 		case OPT_SYSROOT: s->sysroot = optarg; break;

@@ -29,6 +29,9 @@
 #include "linux/kmod.c"
 #include "linux/session.c"
 #endif
+#if STP_ALL_PARTS || defined(STP_PART_monitor)
+#include "linux/monitor.c"
+#endif
 #if STP_ALL_PARTS || defined(STP_PART_strings)
 #include "strings.c"
 #endif

@@ -104,6 +104,7 @@
 #include "linux/print.h"
 #include "linux/globals.h"
 #include "linux/tapset_support.h"
+#include "linux/monitor.h"
 #include "linux/handler.h"
 
 #endif

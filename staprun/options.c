@@ -13,7 +13,7 @@
 
 static const char usage_text[] =
 "Usage: staprun [-v] [-w] [-o FILE [-S MB[,N]]] [-c CMD | -x PID] [-D | -L]\n"
-"               [-C WHEN] [-b] [-s MB] [-R] [-T SECONDS] MODULE [NAME=VALUE ...]\n"
+"               [-C WHEN] [-b] [-s MB] [-R] [-T SECONDS] [-M INTERVAL] MODULE [NAME=VALUE ...]\n"
 "       staprun [-v] [-w] [-o FILE [-S MB[,N]]] [-b] [-T SECONDS] -A NAME\n"
 "       staprun -d NAME\n"
 "Load a module built by stap, stream its output, unload it when the script\n"
@@ -41,6 +41,8 @@ static const char usage_text[] =
 "  -R          load a renamed copy (NAME_PID), so that the module may\n"
 "              already be loaded\n"
 "  -T SECONDS  end the session after SECONDS seconds\n"
+"  -M INTERVAL monitor mode: the status of a module built with stap --monitor,\n"
+"              refreshed every INTERVAL seconds; keys c s t p r x (staprun(8))\n"
 "  -d NAME     unload the module NAME (or NAME.ko) that a killed staprun\n"
 "              left loaded; '*' (quoted): every such module\n"
 "  -V          print the version and exit\n"
@@ -96,7 +98,7 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 	 * ':' first: report a missing argument as ':' rather than '?'. */
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt(argc, argv, "+:vwo:S:c:x:DLA:C:bRs:T:d:Vh")) != -1) {
+	while ((c = getopt(argc, argv, "+:vwo:S:c:x:DLA:C:bRs:T:M:d:Vh")) != -1) {
 		switch (c) {
 		case 'v':
 			o->verbose++;
@@ -172,6 +174,13 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 					    optarg, INT_MAX / 1000);
 			o->timeout_s = (unsigned int)v;
 			break;
+		case 'M':
+			if (parse_uint(optarg, 1, 86400, &v))
+				return staprun_fail(err, errlen,
+					    "Invalid monitor interval '%s' (should be 1-86400 seconds).",
+					    optarg);
+			o->monitor_s = (unsigned int)v;
+			break;
 		case 'd':
 			if (!*optarg)
 				return staprun_fail(err, errlen, "Empty module name for '-d'.");
@@ -214,6 +223,9 @@ int opts_parse(struct staprun_opts *o, int argc, char *const argv[],
 				    "'-A NAME' takes no module file or arguments.");
 		return 0;
 	}
+	if (o->monitor_s && (o->load_only || o->detach))
+		return staprun_fail(err, errlen,
+			    "'-M' shows the session while staprun runs it: no '-L' or '-D'.");
 	if (o->load_only && (o->detach || o->command || o->outfile || o->timeout_s))
 		return staprun_fail(err, errlen,
 			    "'-L' leaves the session running with nobody reading it: "

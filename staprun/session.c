@@ -40,6 +40,7 @@ struct sess {
 	unsigned long long out_written;	/* bytes in it */
 	int status;		/* D's */
 	struct sgr sgr;		/* -C: the messages' colours */
+	struct monitor *mon;	/* -M, or NULL */
 	char buf[OUT_BUF_SIZE];
 };
 
@@ -371,12 +372,14 @@ static void main_loop(struct sess *s)
 	if (s->o->timeout_s)
 		deadline = now_ms() + (long long)s->o->timeout_s * 1000;
 	while (!s->done && !s->abort) {
-		struct pollfd p[4] = {
+		struct pollfd p[6] = {
 			{ .fd = s->out_eof ? -1 : s->out_fd, .events = POLLIN },
 			{ .fd = s->ctl_fd, .events = POLLIN },
 			{ .fd = s->sig_fd, .events = POLLIN },
 			{ .fd = s->in_fd >= 0 && !s->stop_sent ? STDIN_FILENO : -1,
 			  .events = POLLIN },
+			{ .fd = s->mon ? monitor_timer_fd(s->mon) : -1, .events = POLLIN },
+			{ .fd = s->mon ? monitor_key_fd(s->mon) : -1, .events = POLLIN },
 		};
 		int timeout = -1, r;
 		ssize_t n;
@@ -395,7 +398,7 @@ static void main_loop(struct sess *s)
 
 			timeout = left > 0 ? (int)left : 0;
 		}
-		r = poll(p, 4, timeout);
+		r = poll(p, 6, timeout);
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
@@ -409,6 +412,10 @@ static void main_loop(struct sess *s)
 			handle_signals(s);
 		if (p[3].revents && s->in_fd >= 0)
 			forward_stdin(s);
+		if (p[4].revents)
+			monitor_tick(s->mon);
+		if (p[5].revents)
+			monitor_keys(s->mon);
 		if (p[0].revents) {
 			n = read_output(s);
 			if (n == 0 && s->o->verbose)
@@ -558,8 +565,21 @@ int run_session(const struct staprun_opts *o, const char *name, int sigfd,
 	}
 	target_release(t, true);
 	detach_done(detach_fd);
+	if (o->monitor_s) {
+		/* -M: stdin carries the monitor's keys */
+		s->mon = monitor_open(name, o->monitor_s);
+		if (!s->mon) {
+			s->failed = true;
+			request_stop(s, "-M failed");
+		} else if (s->in_fd >= 0) {
+			close(s->in_fd);
+			s->in_fd = -1;
+		}
+	}
 
 	main_loop(s);
+	monitor_close(s->mon);
+	s->mon = NULL;
 	if (s->done)
 		drain_output(s);
 	else

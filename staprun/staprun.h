@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 
@@ -44,6 +45,7 @@ struct staprun_opts {
 	unsigned int bufsize_mb;	/* -s MB (0: the module's default) */
 	bool rename;			/* -R */
 	unsigned int timeout_s;		/* -T SECONDS (0: none) */
+	unsigned int monitor_s;		/* -M INTERVAL (0: no monitor) */
 	const char *module;		/* MODULE(.ko) */
 	char *const *modargs;		/* NAME=VALUE ... */
 	int nmodargs;
@@ -281,5 +283,67 @@ void detach_done(int notify_fd);
  */
 int run_session(const struct staprun_opts *o, const char *name, int sigfd,
 		struct target_cmd *t, int detach_fd, int dest_fd);
+
+/* monitor_fmt.c: the monitor file's status (doc/monitor.md). */
+struct mon_global {
+	char kind[16];		/* long, string, array, stat, statarray */
+	char *name, *value;	/* value: a number, the text, an entry count */
+};
+struct mon_probe {
+	unsigned int idx;
+	char state[8];		/* on, off, fixed (begin/end/error) */
+	unsigned long long hits, ns, min_ns, max_ns;
+	char *pp;
+};
+struct mon_status {
+	unsigned long long uptime_ms;
+	char module[64];
+	unsigned int uid;
+	long long memory;	/* bytes the runtime allocated */
+	char state[16];		/* running, stopped */
+	struct mon_global *g;
+	size_t ng;
+	struct mon_probe *p;
+	size_t np;
+};
+enum mon_sort { MON_SORT_INDEX, MON_SORT_HITS, MON_SORT_AVG, MON_SORT_NAME, MON_SORT_COUNT };
+/* How to render: @width columns (0: no limit), at most @max_lines lines
+ * (0: no limit; the probes are cut, "... N more"), @prompt instead of the
+ * keys' line when set. */
+struct mon_view {
+	int width, max_lines;
+	enum mon_sort sort;
+	const char *prompt;
+};
+/* mon_parse - @text (the file's contents) into @st. Returns 0, or -1 for
+ * a malformed line or no "module" line (@st then empty). Free with
+ * mon_status_free. */
+int mon_parse(const char *text, struct mon_status *st);
+void mon_status_free(struct mon_status *st);
+/* mon_sort - order the probes by @key (hits and time: most first; ties
+ * by index). */
+void mon_sort(struct mon_status *st, enum mon_sort key);
+const char *mon_sort_name(enum mon_sort key);
+/* mon_render - the status window as plain lines. Returns their number. */
+int mon_render(FILE *f, const struct mon_status *st, const struct mon_view *v);
+
+/* monitor.c: -M's loop side. */
+struct monitor;
+/*
+ * monitor_open - for module @name: opens its monitor file; when stdout is
+ * a terminal, puts stdin in raw mode and reserves the status window at the
+ * top of the screen. Returns NULL with a message on stderr (no monitor
+ * file: the module was not built with stap --monitor).
+ */
+struct monitor *monitor_open(const char *name, unsigned int interval_s);
+/* The fds to poll: the interval's timer and the keys (stdin, or -1). */
+int monitor_timer_fd(const struct monitor *m);
+int monitor_key_fd(const struct monitor *m);
+/* monitor_tick - the timer fired: read the status and show it. */
+void monitor_tick(struct monitor *m);
+/* monitor_keys - stdin is readable: read and act on the keys. */
+void monitor_keys(struct monitor *m);
+/* monitor_close - the terminal back as it was; frees @m (NULL: no-op). */
+void monitor_close(struct monitor *m);
 
 #endif

@@ -271,6 +271,34 @@ void xl_globals(struct xl *x)
 	sb_release(&fini);
 }
 
+const char *xl_monitor_globals(struct xl *x)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < x->r->global_list.n; i++) {
+		struct elab_var *v = x->r->global_list.v[i];
+		const char *g = xl_global(x, v), *kind = "STP_MG_LONG", *var = g;
+		const char *init = "NULL";
+
+		if (!live(v))
+			continue;
+		if (v->arity > 0)
+			kind = v->type == TYPE_STATS ? "STP_MG_PMAP" : "STP_MG_ARRAY";
+		else if (v->type == TYPE_STATS)
+			kind = "STP_MG_STAT";
+		else if (v->type == TYPE_STRING)
+			kind = "STP_MG_STRING";
+		else
+			init = arena_printf(x->a, "&stp_param_%s", v->name);
+		if (v->type != TYPE_STRING || v->arity > 0)
+			var = arena_printf(x->a, "&%s", g);
+		sb_addf(&sb, "\t{ \"%s\", %s, %s, &stp_glock_%s, %s },\n", v->name, kind, var,
+			v->name, init);
+	}
+	return sb_to_arena(&sb, x->a);
+}
+
 /* ---- locks ---- */
 
 struct lock_scan {

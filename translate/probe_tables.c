@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "elaborate/probe_match.h"
+#include "session.h"
 #include "translate/probes/probes.h"
 #include "translate/usyms.h"
 #include "util/arena.h"
@@ -141,12 +142,13 @@ static size_t point_handlers(struct xl *x, const char **bodies, const char **con
 				"\t.pp = %s,\n\t.pn = %s,\n\t.type = \"%s\",\n"
 				"\t.body = %s,\n\t.cond = %s,\n"
 				"\t.locks = %s,\n\t.nlocks = %u,\n"
-				"\t.frame_size = offsetof(struct stp_probe%zu_frame, __vars_end),\n};\n\n",
+				"\t.frame_size = offsetof(struct stp_probe%zu_frame, __vars_end),\n%s};\n\n",
 				id, c_string(x->a, pt->name, strlen(pt->name)),
 				c_string(x->a, pt->listed ? pt->listed : pt->name,
 					 strlen(pt->listed ? pt->listed : pt->name)),
 				probe_type(pt), bodies[i],
-				conds[id] ? conds[id] : "NULL", locks, nlocks, i);
+				conds[id] ? conds[id] : "NULL", locks, nlocks, i,
+				x->s->monitor ? arena_printf(x->a, "\t.mon = &stp_pmon[%zu],\n", id) : "");
 		}
 	}
 	return id;
@@ -176,6 +178,26 @@ static void mech_tables(struct xl *x, const struct xl_point *refs, size_t n,
 	free(v);
 }
 
+/* stap --monitor: the probes in index order and the globals, for
+ * runtime/linux/monitor.c. */
+static void monitor_table(struct xl *x, size_t n, struct strbuf *out, struct strbuf *desc)
+{
+	size_t i;
+
+	sb_adds(out, "static const struct stp_probe *const stp_mon_probes[] = {\n");
+	for (i = 0; i < n; i++)
+		sb_addf(out, "\t&stp_pp%zu,\n", i);
+	sb_adds(out, "\tNULL\n};\n\n");
+	sb_addf(out, "static const struct stp_mon_global stp_mon_globals[] = {\n%s"
+		"\t{ NULL }\n};\n\n", xl_monitor_globals(x));
+	sb_addf(out, "static const struct stp_monitor_desc stp_monitor = {\n"
+		"\t.probes = stp_mon_probes,\n\t.mons = stp_pmon,\n\t.nprobes = %zu,\n"
+		"\t.globals = stp_mon_globals,\n"
+		"\t.nglobals = ARRAY_SIZE(stp_mon_globals) - 1,\n"
+		"\t.init = stp_monitor_init,\n\t.free = stp_monitor_free,\n};\n\n", n);
+	sb_adds(desc, "\t.monitor = &stp_monitor,\n");
+}
+
 void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 {
 	struct strbuf out = STRBUF_INIT, desc = STRBUF_INIT, uses = STRBUF_INIT;
@@ -192,7 +214,11 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 	refs = calloc(n + 1, sizeof(*refs));
 	if (!refs)
 		abort();
+	if (x->s->monitor)
+		sb_addf(&out, "static struct stp_probe_mon stp_pmon[%zu];\n\n", n + 1);
 	n = point_handlers(x, bodies, conds, refs, &out);
+	if (x->s->monitor)
+		monitor_table(x, n, &out, &desc);
 	if (x->usym) {		/* started first: before any probe can hit */
 		struct ptrvec pts = { 0 };
 		size_t j;

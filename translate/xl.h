@@ -152,6 +152,8 @@ void xl_globals(struct xl *x);
 /* The lock requests of a probe body, as a table name ("NULL" if none)
  * and count. */
 const char *xl_locks(struct xl *x, struct elab_probe *p, unsigned *n);
+/* stap --monitor: the rows of the globals' table (struct stp_mon_global). */
+const char *xl_monitor_globals(struct xl *x);
 /* The stat descriptor expression of a statistics global. */
 const char *xl_stat_desc(struct xl *x, const struct elab_var *v);
 

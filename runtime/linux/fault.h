@@ -21,10 +21,19 @@ bool stp_fault(const char *what, const char *func, int line);
  * gives for a point it refuses. */
 #define STP_FAULT_ERRNO EINVAL
 
-/* Allocations (never in probe context). */
-#define stp_vzalloc(size) (STP_FAULT("allocation") ? NULL : vzalloc(size))
-#define stp_vmalloc(size) (STP_FAULT("allocation") ? NULL : vmalloc(size))
-#define stp_kcalloc(n, size, gfp) (STP_FAULT("allocation") ? NULL : kcalloc((n), (size), (gfp)))
+/* Allocations (never in probe context), counted in stp_mem_bytes (what
+ * the monitor reports as the runtime's memory; monitor.c). */
+extern atomic_long_t stp_mem_bytes;
+static inline void *stp_mem_count(void *p, size_t size)
+{
+	if (p)
+		atomic_long_add((long)size, &stp_mem_bytes);
+	return p;
+}
+#define stp_vzalloc(size) (STP_FAULT("allocation") ? NULL : stp_mem_count(vzalloc(size), (size)))
+#define stp_vmalloc(size) (STP_FAULT("allocation") ? NULL : stp_mem_count(vmalloc(size), (size)))
+#define stp_kcalloc(n, size, gfp) (STP_FAULT("allocation") ? NULL : \
+	stp_mem_count(kcalloc((n), (size), (gfp)), (size_t)(n) * (size)))
 /* A registration returning 0 or -errno. */
 #define STP_FAULT_RC(what, call) (STP_FAULT(what) ? -STP_FAULT_ERRNO : (call))
 /* One returning a pointer or NULL. */

@@ -11,11 +11,14 @@ extern struct stp_context **stp_contexts;	/* one per possible CPU (context.c) */
 void stp_session_error_count(struct stp_context *c);
 
 /* Claim this CPU's context for @p (preemption must be off). NULL when the
- * context is busy (counted as skipped). */
+ * context is busy (counted as skipped) or the monitor paused @p. */
 static inline struct stp_context *stp_enter(const struct stp_probe *p, s64 budget)
 {
-	struct stp_context *c = stp_contexts[smp_processor_id()];
+	struct stp_context *c;
 
+	if (unlikely(stp_mon_paused(p)))	/* monitor: paused, not a hit */
+		return NULL;
+	c = stp_contexts[smp_processor_id()];
 	if (atomic_cmpxchg(&c->busy, 0, 1) != 0) {
 		stp_skipped();
 		return NULL;
@@ -83,8 +86,12 @@ static inline void stp_run_body(struct stp_context *c, const struct stp_probe *p
 		stp_skipped();
 		return;
 	}
-	if (!p->cond || p->cond(c))
+	if (!p->cond || p->cond(c)) {
+		u64 t0 = stp_mon_begin(p);
+
 		p->body(c);
+		stp_mon_end(p, t0);
+	}
 	stp_unlock(p);
 }
 

@@ -21,6 +21,9 @@ static struct stp_session stp_sess = {
 	.state = ATOMIC_INIT(STP_LOADED),
 };
 
+atomic_long_t stp_mem_bytes;		/* fault.h: what the runtime allocated */
+struct stp_mon_stat __percpu *stp_mon_stats;	/* monitor.h */
+
 long _stp_target;
 module_param(_stp_target, long, 0400);
 long _stp_pid;		/* staprun's pid: stp_pid() */
@@ -299,6 +302,8 @@ static void stp_module_cleanup(void)
 {
 	stp_families_release();
 	stp_transport_exit();
+	if (stp_module.monitor)
+		stp_module.monitor->free();
 	if (stp_module.globals_free)
 		stp_module.globals_free();
 	stp_contexts_free();
@@ -318,6 +323,10 @@ static int __init stp_module_init(void)
 	if (!rc) {
 		what = "the transport (buffers, /proc/systemtap files)";
 		rc = stp_transport_init();
+	}
+	if (!rc && stp_module.monitor) {
+		what = "the monitor (stap --monitor)";
+		rc = stp_module.monitor->init();
 	}
 	if (rc) {
 		pr_err("%s: initialisation failed: cannot set up %s (%d)\n", stp_module.name,

@@ -7,6 +7,8 @@
 #define STP_SESSION_H
 
 struct stp_context;
+struct stp_probe_mon;
+struct stp_monitor_desc;
 
 /* A global's lock: probes take the ones they use, in index order. */
 struct stp_lockreq {
@@ -26,6 +28,7 @@ struct stp_probe {
 	const struct stp_lockreq *locks;
 	unsigned int nlocks;
 	size_t frame_size;		/* its body's frame: zeroed per hit */
+	struct stp_probe_mon *mon;	/* stap --monitor: its state, else NULL */
 };
 
 /* The run-time part of a mechanism (families.h): runtime/linux/MECH.c
@@ -99,6 +102,7 @@ struct stp_module_desc {
 	/* the mechanisms with points, in start order (families.h) */
 	const struct stp_family_use *families;
 	unsigned int nfamilies;
+	const struct stp_monitor_desc *monitor;	/* stap --monitor, else NULL */
 };
 
 extern const struct stp_module_desc stp_module;

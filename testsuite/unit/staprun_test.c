@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* staprun_test.c: staprun's testable parts: option parsing, module paths,
- * the parameter string, control records, bulk records, and the ELF reader
+ * the parameter string, control records, bulk records, the monitor's
+ * status (parsing, sorting, rendering), and the ELF reader
  * (a synthetic module; truncations and random corruption must not crash
  * it). Prints "N passed, N failed". */
 #include <elf.h>
@@ -530,6 +531,123 @@ static void test_hints(void)
 	CHECK(load_hint(EIO) == NULL);
 }
 
+
+/* -M and the monitor's status: parsing the module's file, sorting,
+ * rendering the window (monitor_fmt.c). */
+static const char mon_text[] =
+	"uptime_ms 3723500\n"
+	"module mon\n"
+	"uid 1000\n"
+	"memory 1769493\n"
+	"state running\n"
+	"global long pokes 3\n"
+	"global string label two words\n"
+	"global string empty \n"
+	"global array seen 12\n"
+	"global stat st 7\n"
+	"global statarray pm 2\n"
+	"probe 0 fixed 1 5000 5000 5000 begin\n"
+	"probe 1 on 3 3000 500 2000 procfs(\"poke\").write\n"
+	"probe 2 off 40 8000 100 900 timer.ms(50)\n"
+	"probe 3 fixed 0 0 0 0 end\n"
+	"future_line whatever\n";
+
+static char *render(const struct mon_status *st, const struct mon_view *v)
+{
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&text, &size);
+
+	mon_render(f, st, v);
+	fclose(f);
+	return text;
+}
+
+static void test_monitor(void)
+{
+	struct staprun_opts o;
+	struct mon_status st;
+	struct mon_view v = { 0 };
+	char *text;
+
+	CHECK(PARSE(&o, "-M", "2", "m.ko") == 0 && o.monitor_s == 2);
+	CHECK(PARSE(&o, "-M", "0", "m.ko") == -1 &&
+	      !strcmp(err, "Invalid monitor interval '0' (should be 1-86400 seconds)."));
+	CHECK(PARSE(&o, "-M", "1x", "m.ko") == -1);
+	CHECK(PARSE(&o, "-M", "1", "-L", "m.ko") == -1 &&
+	      !strcmp(err, "'-M' shows the session while staprun runs it: no '-L' or '-D'."));
+
+	CHECK(mon_parse(mon_text, &st) == 0);
+	CHECK(st.uptime_ms == 3723500 && !strcmp(st.module, "mon") && st.uid == 1000 &&
+	      st.memory == 1769493 && !strcmp(st.state, "running"));
+	CHECK(st.ng == 6 && st.np == 4);
+	CHECK(!strcmp(st.g[0].kind, "long") && !strcmp(st.g[0].name, "pokes") &&
+	      !strcmp(st.g[0].value, "3"));
+	CHECK(!strcmp(st.g[1].name, "label") && !strcmp(st.g[1].value, "two words"));
+	CHECK(!strcmp(st.g[2].name, "empty") && !strcmp(st.g[2].value, ""));
+	CHECK(st.p[1].idx == 1 && !strcmp(st.p[1].state, "on") && st.p[1].hits == 3 &&
+	      st.p[1].ns == 3000 && st.p[1].min_ns == 500 && st.p[1].max_ns == 2000 &&
+	      !strcmp(st.p[1].pp, "procfs(\"poke\").write"));
+
+	text = render(&st, &v);
+	CHECK(!strcmp(text,
+		"uptime 1:02:03  module mon  invoker uid 1000  memory 1728 KiB  running\n"
+		"globals: pokes=3  label=\"two words\"  empty=\"\"  seen[12]  st=@count 7  pm[2]\n"
+		"   # state       hits     avg ns     min ns     max ns  probe (sorted by index)\n"
+		"   0 fixed          1       5000       5000       5000  begin\n"
+		"   1 on             3       1000        500       2000  procfs(\"poke\").write\n"
+		"   2 off           40        200        100        900  timer.ms(50)\n"
+		"   3 fixed          0          0          0          0  end\n"
+		"keys: c reset globals  s sort  t toggle probe  p pause  r resume  x hide\n"));
+	free(text);
+
+	/* sorted by hits (most first), by average time, by name */
+	mon_sort(&st, MON_SORT_HITS);
+	CHECK(st.p[0].idx == 2 && st.p[1].idx == 1 && st.p[2].idx == 0 && st.p[3].idx == 3);
+	mon_sort(&st, MON_SORT_AVG);
+	CHECK(st.p[0].idx == 0 && st.p[1].idx == 1 && st.p[2].idx == 2 && st.p[3].idx == 3);
+	mon_sort(&st, MON_SORT_NAME);
+	CHECK(st.p[0].idx == 0 && st.p[1].idx == 3 && st.p[2].idx == 1 && st.p[3].idx == 2);
+	CHECK(!strcmp(mon_sort_name(MON_SORT_AVG), "average time"));
+
+	/* a narrow, short window: lines cut to 20 columns; the probes that do
+	 * not fit counted ("... N more"), the prompt on the last line */
+	mon_sort(&st, MON_SORT_INDEX);
+	v.width = 20;
+	v.prompt = "toggle probe #: 2";
+	{
+		static const struct { int max_lines; const char *probes; } cut[] = {
+			{ 6, "   0 fixed          \n     ... 3 more\n" },
+			{ 7, "   0 fixed          \n   1 on             \n     ... 2 more\n" },
+			{ 8, "   0 fixed          \n   1 on             \n   2 off           4\n"
+			     "   3 fixed          \n" },
+		};
+		char want[512];
+		size_t i;
+
+		for (i = 0; i < sizeof(cut) / sizeof(cut[0]); i++) {
+			v.max_lines = cut[i].max_lines;
+			snprintf(want, sizeof(want), "uptime 1:02:03  modu\nglobals: pokes=3  la\n"
+				 "   # state       hit\n%stoggle probe #: 2\n", cut[i].probes);
+			text = render(&st, &v);
+			CHECK(!strcmp(text, want));
+			free(text);
+		}
+	}
+	mon_status_free(&st);
+
+	/* malformed: refused, nothing kept */
+	CHECK(mon_parse("module m\nprobe x on 1 2 3 4 begin\n", &st) == -1 && st.np == 0);
+	CHECK(mon_parse("module m\nprobe 1 on 1 2 3 4\n", &st) == -1);
+	CHECK(mon_parse("module m\nglobal long\n", &st) == -1);
+	CHECK(mon_parse("uid 0\n", &st) == -1);
+	CHECK(mon_parse("module m\n", &st) == 0 && st.ng == 0 && st.np == 0);
+	text = render(&st, &(struct mon_view){ 0 });
+	CHECK(strstr(text, "globals: (none)\n") != NULL);
+	free(text);
+	mon_status_free(&st);
+}
+
 int main(void)
 {
 	test_options();
@@ -538,5 +656,6 @@ int main(void)
 	test_bulk();
 	test_modelf();
 	test_hints();
+	test_monitor();
 	return CHECK_SUMMARY();
 }

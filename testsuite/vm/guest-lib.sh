@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# testsuite/vm/guest-lib.sh: helpers for the guest halves of the VM suites (stress, faults),
-# sourced by their guest.sh from /m/guest-lib.sh (the host copies it next to them). Each suite
-# defines R (its results directory) and leftovers() (what of its own outlived a test).
+# testsuite/vm/guest-lib.sh: helpers for the guest halves of the VM suites (stress, faults,
+# flight, mon), sourced by their guest.sh from /m/guest-lib.sh (the host copies it next to
+# them). The suites of run_tests define R (its results directory) and leftovers() (what of its
+# own outlived a test).
 
 # finish NAME: the kernel log since the last test, and what is left loaded.
 finish() {
@@ -35,4 +36,16 @@ run_tests() {
 		echo @@ENDRESULT
 	done
 	echo "@@RUN done $(cut -d' ' -f1 /proc/uptime)"
+}
+
+# check NAME EXPECTED-FILE ACTUAL-FILE: PASS or FAIL (with both files), counted in pass/fail.
+pass=0 fail=0
+check() {
+	if cmp -s "$2" "$3"; then
+		echo "PASS: $1"; pass=$((pass + 1))
+	else
+		echo "FAIL: $1"; fail=$((fail + 1))
+		echo "    expected:"; sed 's/^/    | /' "$2"
+		echo "    got:"; sed 's/^/    | /' "$3"
+	fi
 }

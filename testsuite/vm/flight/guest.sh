@@ -1,15 +1,6 @@
 # testsuite/vm/flight/guest.sh: the flight-recorder checks, in the guest
 # (testsuite/vm/flight-recorder puts fr_tick.ko, fr_exit.ko and staprun here).
-pass=0 fail=0
-check() {	# NAME EXPECTED-FILE ACTUAL-FILE
-	if cmp -s "$2" "$3"; then
-		echo "PASS: $1"; pass=$((pass + 1))
-	else
-		echo "FAIL: $1"; fail=$((fail + 1))
-		echo "    expected:"; sed 's/^/    | /' "$2"
-		echo "    got:"; sed 's/^/    | /' "$3"
-	fi
-}
+. /m/guest-lib.sh	# check, pass, fail
 gone() {	# the module is unloaded
 	[ ! -d /sys/module/$1 ]
 }
