@@ -192,14 +192,11 @@ static int stp_uframes_alloc(const struct stp_uprobe_probe *v, unsigned int n)
  * longer seen as one. */
 #define STP_UPROBE_TREE_DEPTH 64	/* ancestors looked at */
 
-static bool stp_uprobe_in_target_tree(void)
+static noinline bool stp_uprobe_target_ancestor(struct task_struct *t)
 {
-	struct task_struct *t = current;
 	bool found = false;
 	int depth;
 
-	if (!_stp_target || t->tgid == _stp_target)
-		return true;
 	rcu_read_lock();
 	for (depth = 0; depth < STP_UPROBE_TREE_DEPTH && t->pid > 1; depth++) {
 		t = rcu_dereference(t->real_parent);
@@ -210,6 +207,14 @@ static bool stp_uprobe_in_target_tree(void)
 	}
 	rcu_read_unlock();
 	return found;
+}
+
+/* (inline: without -c/-x a hit pays one test) */
+static __always_inline bool stp_uprobe_in_target_tree(void)
+{
+	if (likely(!_stp_target) || current->tgid == _stp_target)
+		return true;
+	return stp_uprobe_target_ancestor(current);
 }
 
 /* Run @s's body for a hit at @addr (the probed instruction, or for a
