@@ -982,7 +982,7 @@ void pm_register_dwarf(struct elab *e)
 	};
 	static const char *const heads[] = {
 		"kernel", "module(s)", "process(s)", "process(n)",
-		"process(s).library(s)", "process",
+		"process(s).library(s)", "process", "process.library(s)",
 	};
 	size_t h, t;
 
