@@ -157,6 +157,17 @@ static const struct pp_component *find_comp(const struct probe_point *pp,
 	return NULL;
 }
 
+const char *pm_target_command(struct elab *e)
+{
+	const char *cmd = e->sess->target_cmd, *end;
+
+	if (!cmd)
+		return NULL;
+	cmd += strspn(cmd, " \t");
+	end = cmd + strcspn(cmd, " \t");
+	return end > cmd ? arena_strndup(e->a, cmd, (size_t)(end - cmd)) : NULL;
+}
+
 const struct expr *pm_param_of(const struct probe_point *pp, const char *name)
 {
 	const struct pp_component *c = find_comp(pp, name);

@@ -84,6 +84,8 @@ void pm_emit(struct elab *e, struct pm_ctx *c, struct elab_point *pt);
 void pm_error(struct elab *e, struct pm_ctx *c, const struct srcloc *loc,
 	      const char *token, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+/* The program of -c COMMAND (its first word, as given), or NULL. */
+const char *pm_target_command(struct elab *e);
 /* The literal parameter of component @name of @pp, or NULL. */
 const struct expr *pm_param_of(const struct probe_point *pp, const char *name);
 /* Does @pp have a component called @name? */

@@ -16,6 +16,7 @@
 
 #include "elaborate/dwarf.h"
 #include "elaborate/ksyms.h"
+#include "session.h"
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/intern.h"
@@ -525,6 +526,28 @@ static int check_maxactive(struct want *w)
 	return 0;
 }
 
+/* The program process(...) names: PATH, /proc/PID/exe for a PID, and for
+ * a bare process the target's (the program of -c COMMAND, found in $PATH
+ * as the shell would, or /proc/PID/exe of -x PID), as the reference fills
+ * it in (stapprobes(3stap)). NULL after an error. */
+static const char *process_name(struct want *w, const struct pp_component *c0)
+{
+	struct elab *e = w->e;
+	const char *name;
+
+	if (c0->param && c0->param->kind == EXPR_NUMBER)
+		return arena_printf(e->a, "/proc/%lld/exe", (long long)c0->param->num);
+	if (c0->param)
+		return c0->param->str.s;
+	name = pm_target_command(e);
+	if (!name && e->sess->target_pid)
+		name = arena_printf(e->a, "/proc/%ld/exe", e->sess->target_pid);
+	if (!name)
+		pm_error(e, w->c, &c0->loc, "identifier 'process'",
+			 "unspecified process probe is invalid without a -c COMMAND or -x PID");
+	return name;
+}
+
 /* The module the point names, opened; NULL after an error. */
 static struct dw_mod *open_module(struct want *w, const struct pp_component *c0,
 				  const struct pp_component *c1)
@@ -545,11 +568,9 @@ static struct dw_mod *open_module(struct want *w, const struct pp_component *c0,
 		const struct pp_component *lib = !strcmp(c1->name, "library") ? c1 : NULL;
 
 		w->fam = &process_family;
-		if (c0->param && c0->param->kind == EXPR_NUMBER)
-			name = arena_printf(w->e->a, "/proc/%lld/exe",
-					    (long long)c0->param->num);
-		else
-			name = c0->param ? c0->param->str.s : "";
+		name = process_name(w, c0);
+		if (!name)
+			return NULL;
 		m = NULL;
 		if (lib && !strchr(lib->param->str.s, '/')) {
 			/* a library name: where the program's dynamic linker finds it */
@@ -732,11 +753,11 @@ static int derive_processes(struct want *w, const struct pp_component *c0,
 /* The program a process(...) point names, opened (NULL after an error). */
 static struct dw_mod *open_program(struct want *w, const struct pp_component *c0)
 {
-	const char *why = NULL, *name = c0->param && c0->param->kind == EXPR_NUMBER ?
-		arena_printf(w->e->a, "/proc/%lld/exe", (long long)c0->param->num) :
-		c0->param ? c0->param->str.s : "";
-	struct dw_mod *m = dw_open(w->e, DW_USER, name, &why);
+	const char *why = NULL, *name = process_name(w, c0);
+	struct dw_mod *m = name ? dw_open(w->e, DW_USER, name, &why) : NULL;
 
+	if (!name)
+		return NULL;
 	if (!m)
 		pm_error(w->e, w->c, &c0->loc, "identifier 'process'", "%s", why);
 	return m;
@@ -966,7 +987,7 @@ void pm_register_dwarf(struct elab *e)
 	};
 	static const char *const heads[] = {
 		"kernel", "module(s)", "process(s)", "process(n)",
-		"process(s).library(s)",
+		"process(s).library(s)", "process", "process.library(s)",
 	};
 	size_t h, t;
 

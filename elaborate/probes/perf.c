@@ -33,18 +33,6 @@ static const struct pm_family perf_family = {
 	.name = "perf", .derive = derive, .mech = MECH_perf,
 };
 
-/* The program of -c COMMAND: its first word. */
-static const char *target_program(struct elab *e)
-{
-	const char *cmd = e->sess->target_cmd, *end;
-
-	if (!cmd)
-		return NULL;
-	cmd += strspn(cmd, " \t");
-	end = cmd + strcspn(cmd, " \t");
-	return end > cmd ? arena_strndup(e->a, cmd, (size_t)(end - cmd)) : NULL;
-}
-
 static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp)
 {
 	const struct pp_component *c0 = pp->comps.v[0];
@@ -71,7 +59,7 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	}
 	if (pm_has(pp, "process")) {
 		const struct expr *x = pm_param_of(pp, "process");
-		const char *name = x ? x->str.s : target_program(e), *why;
+		const char *name = x ? x->str.s : pm_target_command(e), *why;
 
 		if (!name) {
 			pm_error(e, c, &c0->loc, "identifier 'perf'",

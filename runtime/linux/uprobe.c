@@ -184,6 +184,39 @@ static int stp_uframes_alloc(const struct stp_uprobe_probe *v, unsigned int n)
 	return 0;
 }
 
+/* Under -c/-x the points fire only in the target process and its
+ * descendants, as the reference does (stapprobes(3stap): "process probes
+ * are restricted to the process hierarchy associated with the target
+ * process"): the current task's ancestors are walked up to init. A
+ * descendant the target's exit left to init (or to a subreaper) is no
+ * longer seen as one. */
+#define STP_UPROBE_TREE_DEPTH 64	/* ancestors looked at */
+
+static noinline bool stp_uprobe_target_ancestor(struct task_struct *t)
+{
+	bool found = false;
+	int depth;
+
+	rcu_read_lock();
+	for (depth = 0; depth < STP_UPROBE_TREE_DEPTH && t->pid > 1; depth++) {
+		t = rcu_dereference(t->real_parent);
+		if (t->tgid == _stp_target) {
+			found = true;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return found;
+}
+
+/* (inline: without -c/-x a hit pays one test) */
+static __always_inline bool stp_uprobe_in_target_tree(void)
+{
+	if (likely(!_stp_target) || current->tgid == _stp_target)
+		return true;
+	return stp_uprobe_target_ancestor(current);
+}
+
 /* Run @s's body for a hit at @addr (the probed instruction, or for a
  * return the function's address) with the task's user registers. The
  * handlers may be preempted: the CPU's context is claimed with
@@ -220,7 +253,7 @@ static int stp_uprobe_capture(struct uprobe_consumer *uc, struct pt_regs *regs)
 	struct stp_uframe *f;
 	struct stp_context *c;
 
-	if (!stp_running())
+	if (!stp_running() || !stp_uprobe_in_target_tree())
 		return 0;
 	f = stp_uframe_new((unsigned int)(s - stp_up), d->cfa(regs));
 	if (!f)
@@ -249,6 +282,8 @@ static int stp_uprobe_handler(struct uprobe_consumer *uc, struct pt_regs *regs)
 {
 	struct stp_uprobe_state *s = container_of(uc, struct stp_uprobe_state, uc);
 
+	if (!stp_uprobe_in_target_tree())
+		return 0;
 	/* the kernel has set the ip back to the breakpoint's address */
 	stp_uprobe_run(s, regs, instruction_pointer(regs), false, NULL);
 	return 0;
@@ -260,6 +295,8 @@ static int stp_uretprobe_handler(struct uprobe_consumer *uc, unsigned long func,
 	struct stp_uprobe_state *s = container_of(uc, struct stp_uprobe_state, uc);
 	struct stp_uframe *f;
 
+	if (!stp_uprobe_in_target_tree())
+		return 0;
 	if (!s->d->cfa) {
 		stp_uprobe_run(s, regs, func, true, NULL);
 		return 0;

@@ -64,14 +64,20 @@ vm_kbuild_tree() {
 # (under their sonames), and the dynamic loader.
 REF_STAPIO=/usr/lib/systemtap/stapio
 vm_reference_puts() {
-	local lib
 	PUTS+=(--put "$REF_STAPIO:/usr/lib/systemtap/")
+	vm_lib_puts "$1" "$REF_STAPIO"
+}
+
+# vm_lib_puts FILE...: PUTS gets the dynamic loader and the shared libraries the dynamically
+# linked FILEs need, under their sonames where the guest's loader looks for them.
+vm_lib_puts() {
+	local lib
 	while IFS= read -r lib; do
 		case $lib in
 		*/ld-linux*) PUTS+=(--put "$(readlink -f "$lib"):/lib64/${lib##*/}") ;;
 		*) PUTS+=(--put "$(readlink -f "$lib"):/lib/x86_64-linux-gnu/${lib##*/}") ;;
 		esac
-	done < <(ldd "$1" "$REF_STAPIO" | grep -o '/[^ ]*\.so[^ ]*' | sort -u)
+	done < <(ldd "$@" | grep -o '/[^ ]*\.so[^ ]*' | sort -u)
 }
 
 # The guest-side driver: rok NAME TIMEOUT STAPRUN-ARGV... runs one test and prints its results
