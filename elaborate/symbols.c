@@ -25,6 +25,9 @@ struct scope {
 					 * of its clone, else NULL) */
 	int loops;			/* enclosing loops */
 	bool cond;			/* a probe condition: globals only */
+	const struct expr *discarded;	/* the expression of the expression
+					 * statement being resolved: its value
+					 * is not used */
 };
 
 void sym_error(struct elab *e, const struct expr *x, const char *fmt, ...)
@@ -222,16 +225,18 @@ static void mark_written(struct elab *e, struct expr *x)
 		v->written = true;
 }
 
-/* @x, resolved as an lvalue, is also read by a compound assignment or
- * ++/--: a local counts as read; a global does not, so that a global only
- * ever updated (`n++`, `bytes += len`) is still displayed at the end, as
- * the reference does. */
-static void mark_updated(struct elab *e, struct expr *x)
+/* @x, resolved as an lvalue, is also read by the compound assignment or
+ * ++/-- @op: a local counts as read, and so does a global when @op's
+ * value is used (`if (!done++)`); a global only updated by statements
+ * (`n++`, `bytes += len`) is not, so that it is still displayed at the
+ * end, as the reference does. */
+static void mark_updated(struct elab *e, struct scope *sc, struct expr *x,
+			 const struct expr *op)
 {
 	struct expr *base = x->kind == EXPR_INDEX ? x->index.base : x;
 	struct elab_var *v = ptrmap_get(&e->out.var_of, base);
 
-	if (v && v->scope != VAR_GLOBAL)
+	if (v && (v->scope != VAR_GLOBAL || op != sc->discarded))
 		v->read = true;
 }
 
@@ -429,7 +434,7 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 			   x->bin.op == OP_STATS_ADD ? "'<<<'" : "assignment");
 		if (x->bin.op != OP_ASSIGN && is_lvalue(x->bin.l) &&
 		    x->bin.op != OP_STATS_ADD && x->bin.l->kind != EXPR_TARGET)
-			mark_updated(e, x->bin.l);	/* read, then written */
+			mark_updated(e, sc, x->bin.l, x);	/* read, then written */
 		break;
 	case EXPR_UNARY:
 		if (x->un.op == OP_ADDR) {
@@ -442,7 +447,7 @@ static void res_expr(struct elab *e, struct scope *sc, struct expr *x)
 	case EXPR_CREMENT:
 		res_lvalue(e, sc, x->un.e, "'++'/'--'");
 		if (is_lvalue(x->un.e) && x->un.e->kind != EXPR_TARGET)
-			mark_updated(e, x->un.e);
+			mark_updated(e, sc, x->un.e, x);
 		break;
 	case EXPR_TERNARY:
 		if (defined_test(x->tern.c)) {
@@ -582,7 +587,9 @@ static void res_stmt(struct elab *e, struct scope *sc, struct stmt *s)
 				    s->kind == STMT_BREAK ? "break" : "continue");
 		break;
 	case STMT_EXPR:
+		sc->discarded = s->expr;
 		res_expr(e, sc, s->expr);
+		sc->discarded = NULL;
 		break;
 	case STMT_RETURN:
 		if (!sc->tc.fn)
