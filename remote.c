@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/strbuf.h"
+#include "util/vec.h"
 
 /*
  * The guest's shell: stty -echo so that what the host sends is not echoed
@@ -219,10 +221,13 @@ int run_in_vm(const struct session *s, struct diag *d, struct arena *a,
 {
 	struct strbuf sh = STRBUF_INIT;
 	struct stream st = { .line = STRBUF_INIT, .other = STRBUF_INIT, .status = -1 };
-	const char *argv[24], *base = strrchr(ko, '/') ? strrchr(ko, '/') + 1 : ko;
+	const char **argv, *base = strrchr(ko, '/') ? strrchr(ko, '/') + 1 : ko;
 	const char *srun = staprun_path(a, true), *name;
 	int n = 0, rc, in_fd = -1, out_fd = -1, status = 1;
+	struct ptrvec files = { 0 };
+	char cwd[PATH_MAX];
 	struct stat sb;
+	size_t i;
 	pid_t pid;
 
 	if (stat(srun, &sb)) {
@@ -237,6 +242,8 @@ int run_in_vm(const struct session *s, struct diag *d, struct arena *a,
 	}
 	/* The module keeps its file name in the guest: /m/NAME.ko. */
 	name = arena_strndup(a, base, strcspn(base, "."));
+	remote_user_files(a, ko, s->target_cmd, &files);
+	argv = arena_alloc(a, (16 + 2 * files.n) * sizeof(*argv));
 	argv[n++] = arena_printf(a, "%s/run-vm", vm_dir());
 	argv[n++] = "--stream";
 	argv[n++] = "--release";
@@ -247,15 +254,34 @@ int run_in_vm(const struct session *s, struct diag *d, struct arena *a,
 	argv[n++] = arena_printf(a, "%s:/bin/staprun", srun);
 	argv[n++] = "--put";
 	argv[n++] = arena_printf(a, "%s:/m/%s.ko", ko, name);
-	if (s->target_cmd && s->target_cmd[0] == '/') {
-		const char *prog = arena_strndup(a, s->target_cmd, strcspn(s->target_cmd, " \t"));
+	/* into /m/u/PATH, copied to PATH once the guest has mounted its
+	 * tmpfs on /tmp (which would hide a file put there) */
+	for (i = 0; i < files.n; i++) {
+		const char *f = files.v[i];
+		char real[PATH_MAX];
 
-		if (!stat(prog, &sb) && S_ISREG(sb.st_mode)) {
-			argv[n++] = "--put";
-			argv[n++] = arena_printf(a, "%s:%s", prog, prog);
-		}
+		/* the file itself, not a symbolic link (the loader's path is
+		 * one: /lib64/ld-linux-x86-64.so.2) */
+		argv[n++] = "--put";
+		argv[n++] = arena_printf(a, "%s:/m/u%s", realpath(f, real) ? real : f, f);
+		sb_adds(&sh, "mkdir -p ");
+		sb_add_shquoted(&sh, arena_strndup(a, f, (size_t)(strrchr(f, '/') - f) + 1));
+		sb_adds(&sh, " && cp -p ");
+		sb_add_shquoted(&sh, arena_printf(a, "/m/u%s", f));
+		sb_addc(&sh, ' ');
+		sb_add_shquoted(&sh, f);
+		sb_adds(&sh, "; ");
 	}
 	argv[n++] = "--";
+	/* the host's working directory, so that -c ./prog and relative
+	 * paths mean there what they mean here */
+	if (getcwd(cwd, sizeof(cwd)) && strcmp(cwd, "/")) {
+		sb_adds(&sh, "mkdir -p ");
+		sb_add_shquoted(&sh, cwd);
+		sb_adds(&sh, " && cd ");
+		sb_add_shquoted(&sh, cwd);
+		sb_adds(&sh, "; ");
+	}
 	sb_adds(&sh, guest_head);
 	sb_adds(&sh, "staprun");
 	staprun_shell_opts(s, a, &sh);

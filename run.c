@@ -190,17 +190,10 @@ static void staprun_opts(const struct session *s, struct arena *a, bool vm,
 	if (s->flight_recorder && !vm)	/* -F: run on, in the background */
 		argv[(*n)++] = s->output_file ? "-D" : "-L";
 	if (s->target_cmd) {
-		const char *q;
-
 		argv[(*n)++] = "-c";
 		argv[(*n)++] = s->target_cmd;
-		sb_adds(sh, " -c '");
-		for (q = s->target_cmd; *q; q++)
-			if (*q == '\'')
-				sb_adds(sh, "'\\''");
-			else
-				sb_addc(sh, *q);
-		sb_adds(sh, "'");
+		sb_adds(sh, " -c ");
+		sb_add_shquoted(sh, s->target_cmd);
 	}
 }
 

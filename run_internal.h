@@ -22,6 +22,17 @@ const char *staprun_path(struct arena *a, bool vm);
  * @sh (" -b -s N ..."; no -o: the host writes the output file). */
 void staprun_shell_opts(const struct session *s, struct arena *a, struct strbuf *sh);
 
+/* Appends @s to @sb quoted for the shell ('...'). */
+void sb_add_shquoted(struct strbuf *sb, const char *s);
+
+/* The host files @ko needs in the VM, at the same paths: the programs
+ * and libraries it probes, the -c program @target_cmd when its first word
+ * is a path, and the loader and libraries each of them loads (the host's
+ * ldd). Regular files only, each once, appended to @out (arena strings). */
+struct ptrvec;
+void remote_user_files(struct arena *a, const char *ko, const char *target_cmd,
+		       struct ptrvec *out);
+
 /* Runs @ko with staprun in the VM of @release, the output streamed to
  * stdout/stderr (or -o FILE) as it comes. Returns staprun's exit status in
  * the guest, or 1 after reporting a failure of the VM run in @d. */

@@ -39,7 +39,7 @@ uint64_t dw_probe_entry(struct dw_mod *m, const struct dw_func *f)
 	Dwarf_Lines *lines;
 	size_t n, i;
 	int first_line = -1;
-	uint64_t best = 0;
+	uint64_t best = 0, next = 0;
 
 	/* the unit first: optimised code (the kernel's) is probed at the
 	 * entry, and its function's DIE is not read (-l of every kernel
@@ -66,8 +66,12 @@ uint64_t dw_probe_entry(struct dw_mod *m, const struct dw_func *f)
 			return addr;
 		if (stmt && line != first_line && (!best || addr < best))
 			best = addr;
+		if (stmt && (!next || addr < next))
+			next = addr;
 	}
-	return best ? best : f->entry;
+	/* a function on one line (`int f(int x) { return x * 2; }`): its
+	 * second row, where the reference (and gdb) end the prologue */
+	return best ? best : next ? next : f->entry;
 }
 
 struct line_hit {

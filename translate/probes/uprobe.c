@@ -11,6 +11,7 @@
 #include "elaborate/dwarf.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
+#include "util/vec.h"
 
 /* A .return point's values at entry: the capture (xl_entry_capture) run
  * by an entry uprobe at the capture offset, and the function giving the
@@ -46,6 +47,32 @@ static void entry_values(struct xl *x, const struct xl_point *v, struct strbuf *
 			       capture, v->id);
 }
 
+/* The probed files, for tools that run the module elsewhere (stap
+ * --remote=qemu copies them into the VM: remote.c): their paths, each
+ * once, as strings in the section .stp_userfiles, which is not loaded
+ * (no "a" flag). Paths with a quote, a backslash or a control character
+ * are left out (the assembler's string syntax). */
+static void emit_userfiles(struct xl *x, const struct xl_point *v, size_t n, struct strbuf *out)
+{
+	struct ptrvec seen = { 0 };
+	size_t i, j;
+
+	sb_adds(out, "asm(\".pushsection .stp_userfiles,\\\"\\\",@progbits\\n\"\n");
+	for (i = 0; i < n; i++) {
+		const char *p = uprobe_point(v[i].pt)->path, *q;
+
+		for (q = p; *q && *q != '"' && *q != '\\' && (unsigned char)*q >= ' '; q++)
+			;
+		for (j = 0; !*q && j < seen.n && strcmp(seen.v[j], p); j++)
+			;
+		if (*q || j < seen.n)
+			continue;
+		vec_push(x->a, &seen, (void *)p);
+		sb_addf(out, "    \".asciz \\\"%s\\\"\\n\"\n", p);
+	}
+	sb_adds(out, "    \".popsection\");\n\n");
+}
+
 static void emit(struct xl *x, const struct xl_point *v, size_t n, struct xl_tables *t)
 {
 	struct strbuf tab = STRBUF_INIT;
@@ -63,6 +90,7 @@ static void emit(struct xl *x, const struct xl_point *v, size_t n, struct xl_tab
 			d->ret ? "true" : "false", xl_point_optional(pt) ? "true" : "false", entry);
 	}
 	sb_adds(&tab, "};\n\n");
+	emit_userfiles(x, v, n, &tab);
 	sb_addn(t->out, tab.buf, tab.len);
 	sb_release(&tab);
 	xl_family_use(t, "stp_uprobe_family", "stp_uprobes", n, false);
