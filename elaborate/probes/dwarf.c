@@ -840,19 +840,14 @@ static void match_marks(struct want *w, const char *prov, const char *name)
 /* process(P)[.library(L)].plt("GLOB"): the PLT stubs of the calls to
  * functions matching, each a statement probe at its stub (the reference
  * names it so); $$name is the function's name. */
-static int derive_plt(struct want *w, const struct pp_component *c0,
-		      const struct pp_component *c1, const struct pp_component *fc)
+/* The PLT entries of w->m whose names match @pat, as statement probes
+ * listed as .plt(NAME) under w->prefix. */
+static void plt_points(struct want *w, const char *pat)
 {
 	struct elab *e = w->e;
 	const struct dw_plt *v;
 	size_t n, i;
 
-	w->m = w->fn_comp == 2 ? open_module(w, c0, c1) : open_program(w, c0);
-	if (!w->m)
-		return -1;
-	if (w->fn_comp != 2)
-		w->prefix = arena_printf(e->a, "process(%s)", quote(e, dw_mod_name(w->m)));
-	w->fam = &process_family;
 	n = dw_plt_entries(e, w->m, &v);
 	for (i = 0; i < n; i++) {
 		const char *text = arena_printf(e->a, "%s.statement(0x%llx)%s", w->prefix,
@@ -860,7 +855,7 @@ static int derive_plt(struct want *w, const struct pp_component *c0,
 						w->is_return ? ".return" : "");
 		struct elab_point *pt;
 
-		if (fnmatch(fc->param->str.s, v[i].name, 0))
+		if (fnmatch(pat, v[i].name, 0))
 			continue;
 		pt = new_point(w, text);
 		if (!place(w, pt, v[i].addr))
@@ -871,11 +866,57 @@ static int derive_plt(struct want *w, const struct pp_component *c0,
 		pt->listed = arena_printf(e->a, "%s.plt(%s)%s", w->prefix, quote(e, v[i].name),
 					  w->is_return ? ".return" : "");
 	}
+}
+
+/* [process(P)|process][.library(L)].plt[("GLOB")][.return]: without a
+ * pattern every PLT entry; a library pattern takes each library the
+ * program needs that matches it. */
+static int derive_plt(struct want *w, const struct pp_component *c0,
+		      const struct pp_component *c1, const struct pp_component *fc)
+{
+	struct elab *e = w->e;
+	const char *pat = fc->param ? fc->param->str.s : "*", *where;
+
+	w->fam = &process_family;
+	w->wildcard |= strpbrk(pat, "*?[") != NULL;
+	if (w->fn_comp == 2 && strpbrk(c1->param->str.s, "*?[")) {
+		struct dw_mod *prog = open_program(w, c0);
+		const char *why = NULL, **libs;
+		size_t n, i;
+
+		if (!prog)
+			return -1;
+		n = dw_needed_libs(e, prog, c1->param->str.s, &libs);
+		for (i = 0; i < n; i++) {
+			w->prog_prefix = arena_printf(e->a, "process(%s)",
+						      quote(e, dw_mod_name(prog)));
+			w->prefix = arena_printf(e->a, "%s.library(%s)", w->prog_prefix,
+						 quote(e, libs[i]));
+			w->m = dw_open(e, DW_USER, libs[i], &why);
+			if (w->m)
+				plt_points(w, pat);
+		}
+		where = arena_printf(e->a, "the %zu libraries of %s matching '%s'", n,
+				     dw_mod_name(prog), c1->param->str.s);
+		w->prefix = arena_printf(e->a, "process(%s).library(%s)",
+					 quote(e, dw_mod_name(prog)), quote(e, c1->param->str.s));
+	} else {
+		w->m = w->fn_comp == 2 ? open_module(w, c0, c1) : open_program(w, c0);
+		if (!w->m)
+			return -1;
+		if (w->fn_comp != 2)
+			w->prefix = arena_printf(e->a, "process(%s)", quote(e, dw_mod_name(w->m)));
+		plt_points(w, pat);
+		where = dw_mod_path(w->m);
+	}
 	if (w->emitted)
 		return w->emitted;
-	pm_error(e, w->c, &fc->param->loc, elab_token(e, fc->param),
-		 "no match for %s.plt(%s) in %s", w->prefix, quote(e, fc->param->str.s),
-		 dw_mod_path(w->m));
+	if (fc->param)
+		pm_error(e, w->c, &fc->param->loc, elab_token(e, fc->param),
+			 "no match for %s.plt(%s) in %s", w->prefix, quote(e, pat), where);
+	else
+		pm_error(e, w->c, &fc->loc, "identifier 'plt'", "no match for %s.plt in %s",
+			 w->prefix, where);
 	return -1;
 }
 
@@ -946,14 +987,8 @@ static int derive(struct elab *e, struct pm_ctx *c, const struct probe_point *pp
 	}
 	if (!strcmp(c0->name, "module") && strpbrk(c0->param->str.s, "*?["))
 		return derive_modules(&w, c0, fc);
-	if (!strcmp(fc->name, "plt")) {
-		if (w.fn_comp == 2 && strpbrk(c1->param->str.s, "*?[")) {
-			pm_error(e, c, &c1->param->loc, elab_token(e, c1->param),
-				 ".plt needs one library, not a pattern");
-			return -1;
-		}
+	if (!strcmp(fc->name, "plt"))
 		return derive_plt(&w, c0, c1, fc);
-	}
 	if (w.fn_comp == 2 && strpbrk(c1->param->str.s, "*?["))
 		return derive_libraries(&w, c0, c1, fc);
 	if (w.fn_comp == 1 && !strcmp(c0->name, "process") && c0->param &&
@@ -1008,6 +1043,8 @@ void pm_register_dwarf(struct elab *e)
 			pm_register(e, arena_printf(e->a, "%s.provider(s).mark(s)", heads[h]), f);
 			pm_register(e, arena_printf(e->a, "%s.plt(s)", heads[h]), f);
 			pm_register(e, arena_printf(e->a, "%s.plt(s).return", heads[h]), f);
+			pm_register(e, arena_printf(e->a, "%s.plt", heads[h]), f);
+			pm_register(e, arena_printf(e->a, "%s.plt.return", heads[h]), f);
 		}
 		pm_register(e, arena_printf(e->a, "%s.statement(n)", heads[h]), f);
 		pm_register(e, arena_printf(e->a, "%s.statement(n).absolute", heads[h]), f);
