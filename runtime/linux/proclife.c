@@ -308,7 +308,8 @@ static void stp_pl_exit(void *data, struct task_struct *p)
 }
 
 /* Track and report each user process running now (begin), staprun's
- * context; a process forked meanwhile is the fork tracepoint's. */
+ * context, once the session runs (the family's started hook); a process
+ * forked after the fork tracepoint was attached is tracked by it too. */
 static void stp_pl_walk(void)
 {
 	struct task_struct *t;
@@ -430,7 +431,6 @@ static int stp_proclife_start(const void *table, unsigned int n)
 		stp_ctl_printf("ERROR: cannot register the raw_syscalls tracepoints (%d)", rc);
 		goto fail;
 	}
-	stp_pl_walk();
 	return 0;
 fail:
 	stp_proclife_stop();
@@ -478,6 +478,7 @@ static void stp_proclife_report(void)
 static const struct stp_family stp_proclife_family = {
 	.name = "proclife",
 	.start = stp_proclife_start,
+	.started = stp_pl_walk,
 	.stop = stp_proclife_stop,
 	.report = stp_proclife_report,
 };

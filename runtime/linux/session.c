@@ -65,7 +65,8 @@ static void stp_fault_report(void)
 }
 #endif
 
-/* Probes other than begin/end/error fire only while running and until
+/* Probes other than begin/end/error fire only while running (from when
+ * every point is registered) and until
  * exit() or a fatal error (as in the reference: no probe runs between
  * the request and the end probes). */
 bool stp_running(void)
@@ -190,6 +191,15 @@ static int stp_families_start(void)
 	return 0;
 }
 
+static void stp_families_started(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < stp_module.nfamilies; i++)
+		if (stp_module.families[i].family->started)
+			stp_module.families[i].family->started();
+}
+
 /* Stop every family, in the reverse order. */
 static void stp_families_stop(void)
 {
@@ -234,11 +244,15 @@ static int stp_session_start(void)
 		stp_request_exit_status(1);
 	}
 	stp_run_seq(stp_module.begin, stp_module.nbegin, true);
-	atomic_set(&stp_sess.state, STP_RUNNING);
+	/* handlers run only once every point is registered: a timer does
+	 * not tick while thousands of kprobes are still being armed */
 	rc = stp_families_start();
+	atomic_set(&stp_sess.state, STP_RUNNING);
 	if (rc) {
 		atomic_set(&stp_sess.fatal, 1);
 		stp_request_exit_status(1);
+	} else {
+		stp_families_started();
 	}
 	mutex_unlock(&stp_sess.ctl_mutex);
 	return 0;

@@ -40,6 +40,11 @@ struct stp_family {
 	 * entry type, from the generated code): 0, or -errno after the
 	 * message (stp_registered). */
 	int (*start)(const void *table, unsigned int n);
+	/* Once every family has started and the session runs (no handler
+	 * runs before: every point becomes live at once, as in the
+	 * reference): what fires as the session begins (process.begin of
+	 * the processes running now); or NULL. */
+	void (*started)(void);
 	/* Unregister: safe after a failed start or none. */
 	void (*stop)(void);
 	/* After every family stopped and their handlers finished: warnings
