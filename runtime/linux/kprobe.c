@@ -262,10 +262,8 @@ static void notrace stp_ftrace_hit(unsigned long ip, unsigned long parent_ip,
 	f = stp_fsite_find(&stp_fent_tab, ip);
 	if (!f || !regs || !stp_running())
 		goto out;
-	if (__this_cpu_read(stp_kp_active)) {
-		stp_fsite_missed(&stp_fent_tab, f);
-		goto out;
-	}
+	/* inside a handler of ours (stp_kp_active): stp_kprobe_run counts
+	 * each point's miss */
 	orig_ip = instruction_pointer(regs);
 	instruction_pointer_set(regs, ip + 1);
 	for (i = 0; i < f->n; i++)
