@@ -102,6 +102,19 @@ static void vm_kallsyms(struct arena *a, const char *rel)
 	sb_release(&out);
 }
 
+const char *vm_fetch_debuginfo(struct arena *a, const char *release)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *argv[4] = { arena_printf(a, "%s/../../tools/fetch-debuginfo", vm_dir()),
+				"--release", release, NULL };
+	const char *root = NULL;
+
+	if (run_capture(argv, &out, false) == 0 && out.len)
+		root = arena_strndup(a, sb_str(&out), strcspn(sb_str(&out), "\n"));
+	sb_release(&out);
+	return root;
+}
+
 int vm_release(const struct session *s, struct diag *d, struct arena *a,
 	       const char **release)
 {

@@ -26,6 +26,8 @@ struct strlist {
 	int n;
 };
 
+struct arena;
+
 struct session {
 	/* The script: exactly one of these is set. */
 	const char *script_file;	/* a path, or "-" for stdin */
@@ -83,9 +85,11 @@ struct session {
 					 * carries (translate/usyms.c) */
 	bool ldd;			/* --ldd: and those of their DT_NEEDED
 					 * libraries */
+	/* --remote=qemu: pass 2 calls it when the kernel's DWARF is missing:
+	 * fetches the -dbg package's vmlinux of @release, returns the root
+	 * holding boot/vmlinux-RELEASE, or NULL. */
+	const char *(*fetch_debuginfo)(struct arena *a, const char *release);
 };
-
-struct arena;
 
 /* Defaults: -p5, the host's architecture. */
 void session_init(struct session *s, struct arena *a);

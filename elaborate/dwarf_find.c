@@ -199,6 +199,16 @@ static int open_kernel(struct elab *e, struct dw_mod *m, const char **why)
 		sb_release(&tried);
 		return 0;
 	}
+	/* --remote=qemu: the VM's kernel's, fetched on first use */
+	if (e->sess->fetch_debuginfo && !getenv("SYSTEMTAP_DEBUGINFO_PATH")) {
+		const char *root = e->sess->fetch_debuginfo(e->a, rel);
+		const char *p = root ? arena_printf(e->a, "%s/boot/vmlinux-%s", root, rel) : NULL;
+
+		if (p && is_file(p) && open_file(e, m, p, &last) == 0) {
+			sb_release(&tried);
+			return 0;
+		}
+	}
 	*why = arena_printf(e->a, "missing kernel debuginfo for %s (looked for %s%s%s); %s",
 			    rel, sb_str(&tried), last ? "; " : "", last ? last : "",
 			    debug_package_hint(e, rel));
