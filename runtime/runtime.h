@@ -87,26 +87,12 @@
 #include <linux/wait.h>
 #include <asm/irq_regs.h>
 
+#include "stp_types.h"
 /* strlcpy(): gone from the kernel in 6.8 (strscpy() took its place), but
- * scripts' embedded C still calls it: the BSD semantics, the length of
- * @src returned, @dst cut to @size - 1 bytes and terminated. */
+ * scripts' embedded C still calls it: stp_types.h's stp_strlcpy then. */
 #ifndef STAPCONF_STRLCPY
-static inline size_t stp_strlcpy(char *dst, const char *src, size_t size)
-{
-	size_t len = strlen(src);
-
-	if (size) {
-		size_t n = len < size - 1 ? len : size - 1;
-
-		memcpy(dst, src, n);
-		dst[n] = '\0';
-	}
-	return len;
-}
 #define strlcpy stp_strlcpy
 #endif
-
-#include "stp_types.h"
 #include "format.h"
 #include "map.h"
 #include "stat.h"

@@ -681,19 +681,6 @@ int stp_str_to_f64(const char *s, u64 *out)
 	return 0;
 }
 
-static size_t put_str(char *buf, size_t size, const char *s)
-{
-	size_t n = strlen(s);
-
-	if (size) {
-		size_t c = n < size - 1 ? n : size - 1;
-
-		memcpy(buf, s, c);
-		buf[c] = '\0';
-	}
-	return n;
-}
-
 size_t stp_f64_to_str(u64 a, int precision, char *buf, size_t size)
 {
 	char digits[448];	/* 309 + 100 digits, and a last group */
@@ -703,9 +690,9 @@ size_t stp_f64_to_str(u64 a, int precision, char *buf, size_t size)
 	u64 m;
 
 	if (is_nan(a))
-		return put_str(buf, size, "nan");
+		return stp_strlcpy(buf, "nan", size);
 	if (is_inf(a))
-		return put_str(buf, size, sign ? "-inf" : "inf");
+		return stp_strlcpy(buf, sign ? "-inf" : "inf", size);
 	if (p < 1)
 		p = 1;
 	if (p > STP_F64_MAX_PRECISION)

@@ -31,4 +31,19 @@ typedef uint16_t u16;
 typedef uint8_t u8;
 #endif
 
+/* strlcpy() as BSD has it: @src's length returned, @dst cut to @size - 1
+ * bytes and terminated (kernels from 6.8 have none, runtime.h). */
+static inline size_t stp_strlcpy(char *dst, const char *src, size_t size)
+{
+	size_t len = strlen(src);
+
+	if (size) {
+		size_t n = len < size - 1 ? len : size - 1;
+
+		memcpy(dst, src, n);
+		dst[n] = '\0';
+	}
+	return len;
+}
+
 #endif
