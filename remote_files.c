@@ -17,6 +17,7 @@
 
 #include "run_internal.h"
 #include "util/arena.h"
+#include "util/elf_section.h"
 #include "util/strbuf.h"
 #include "util/vec.h"
 
@@ -50,35 +51,25 @@ static void module_files(struct arena *a, const char *ko, struct ptrvec *out)
 {
 	int fd = open(ko, O_RDONLY | O_CLOEXEC);
 	Elf *elf;
-	Elf_Scn *scn = NULL;
-	size_t shstr;
+	Elf_Scn *scn;
+	Elf_Data *d = NULL;
+	GElf_Shdr sh;
+	size_t off;
 
 	if (fd < 0)
 		return;
 	elf_version(EV_CURRENT);
 	elf = elf_begin(fd, ELF_C_READ, NULL);
-	if (elf && !elf_getshdrstrndx(elf, &shstr)) {
-		while ((scn = elf_nextscn(elf, scn))) {
-			GElf_Shdr sh;
-			const char *name;
-			Elf_Data *d;
-			size_t off;
+	scn = elf ? elf_section_named(elf, ".stp_userfiles", &sh) : NULL;
+	if (scn)
+		d = elf_getdata(scn, NULL);
+	for (off = 0; d && d->d_buf && off < d->d_size;) {
+		const char *p = (const char *)d->d_buf + off;
+		size_t len = strnlen(p, d->d_size - off);
 
-			if (!gelf_getshdr(scn, &sh))
-				continue;
-			name = elf_strptr(elf, shstr, sh.sh_name);
-			if (!name || strcmp(name, ".stp_userfiles"))
-				continue;
-			d = elf_getdata(scn, NULL);
-			for (off = 0; d && d->d_buf && off < d->d_size;) {
-				const char *p = (const char *)d->d_buf + off;
-				size_t len = strnlen(p, d->d_size - off);
-
-				if (off + len < d->d_size)
-					add_file(a, out, p);
-				off += len + 1;
-			}
-		}
+		if (off + len < d->d_size)
+			add_file(a, out, p);
+		off += len + 1;
 	}
 	elf_end(elf);
 	close(fd);

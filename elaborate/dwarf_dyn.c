@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "util/arena.h"
+#include "util/elf_section.h"
 #include "util/intern.h"
 
 #define PLT_ENTRY 16		/* bytes of an x86-64 PLT entry */
@@ -39,23 +40,6 @@ static Elf_Scn *section_of_type(Elf *elf, GElf_Word type, GElf_Shdr *sh)
 	while ((scn = elf_nextscn(elf, scn)))
 		if (gelf_getshdr(scn, sh) && sh->sh_type == type)
 			return scn;
-	return NULL;
-}
-
-Elf_Scn *dw_section_named(Elf *elf, const char *name, GElf_Shdr *sh)
-{
-	Elf_Scn *scn = NULL;
-	size_t shstr;
-
-	if (elf_getshdrstrndx(elf, &shstr) != 0)
-		return NULL;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *n;
-
-		if (gelf_getshdr(scn, sh) && (n = elf_strptr(elf, shstr, sh->sh_name)) &&
-		    !strcmp(n, name))
-			return scn;
-	}
 	return NULL;
 }
 
@@ -194,16 +178,16 @@ size_t dw_plt_entries(struct elab *e, struct dw_mod *m, const struct dw_plt **ou
 	size_t i, n, k = 0;
 
 	*out = NULL;
-	if (!elf || !(rel = dw_section_named(elf, ".rela.plt", &rsh)) || !rsh.sh_entsize ||
+	if (!elf || !(rel = elf_section_named(elf, ".rela.plt", &rsh)) || !rsh.sh_entsize ||
 	    !(rd = elf_getdata(rel, NULL)) ||
 	    !(syms = elf_getscn(elf, rsh.sh_link)) || !gelf_getshdr(syms, &symsh) ||
 	    !(sd = elf_getdata(syms, NULL)))
 		return 0;
 	/* with IBT the stubs are in .plt.sec, one per entry; else .plt after
 	 * its first (resolver) entry */
-	if ((sec = dw_section_named(elf, ".plt.sec", &plt)))
+	if ((sec = elf_section_named(elf, ".plt.sec", &plt)))
 		base = plt.sh_addr;
-	else if ((sec = dw_section_named(elf, ".plt", &plt)))
+	else if ((sec = elf_section_named(elf, ".plt", &plt)))
 		base = plt.sh_addr + PLT_ENTRY;
 	else
 		return 0;

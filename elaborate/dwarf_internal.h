@@ -116,8 +116,5 @@ struct dw_ptype {
  * (cached). False when @t is complete or nothing defines it. */
 bool dw_type_complete(struct elab *e, struct dw_mod *m, Dwarf_Die *t, Dwarf_Die *out);
 
-/* dwarf_dyn.c: the first section of @elf named @name, its header in
- * *@sh; NULL when there is none. */
-Elf_Scn *dw_section_named(Elf *elf, const char *name, GElf_Shdr *sh);
 
 #endif

@@ -23,6 +23,7 @@
 
 #include "elaborate/dwarf_emit.h"
 #include "util/arena.h"
+#include "util/elf_section.h"
 #include "util/intern.h"
 #include "util/strbuf.h"
 
@@ -117,7 +118,7 @@ size_t dw_sdt_markers(struct elab *e, struct dw_mod *m, const struct dw_sdt **ou
 		*out = NULL;
 		return 0;
 	}
-	have_base = dw_section_named(elf, ".stapsdt.base", &bsh) != NULL;
+	have_base = elf_section_named(elf, ".stapsdt.base", &bsh) != NULL;
 	while ((scn = elf_nextscn(elf, scn)) && v.n < SDT_MAX_NOTES) {
 		Elf_Data *d;
 		GElf_Nhdr nh;

@@ -28,6 +28,7 @@
 #include "elaborate/probes/points.h"
 #include "session.h"
 #include "util/arena.h"
+#include "util/elf_section.h"
 #include "util/strbuf.h"
 
 #define USYM_MAX_OBJS 64		/* objects of one module */
@@ -428,49 +429,36 @@ static void cfi_range(struct uobj *o, Dwarf_CFI *cfi, uint64_t start, uint64_t e
  * datarel sdata4 pairs); false without one. */
 static bool fde_starts(Elf *elf, uint64_t **out, size_t *n)
 {
-	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
-	size_t shstrndx;
+	Elf_Scn *scn = elf_section_named(elf, ".eh_frame_hdr", &sh);
+	Elf_Data *d = scn ? elf_getdata(scn, NULL) : NULL;
+	const unsigned char *p;
+	uint32_t count, i;
+	size_t at;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
+	if (!d || d->d_size < 12)
 		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *name;
-		const unsigned char *p;
-		Elf_Data *d;
-		uint32_t count, i;
-		size_t at;
+	p = d->d_buf;
+	if (p[0] != 1 || p[2] != 0x03 || p[3] != 0x3b)
+		return false;
+	at = (p[1] & 0x0f) == 0x03 || (p[1] & 0x0f) == 0x0b ? 8 : 0;
+	if (!at)
+		return false;
+	memcpy(&count, p + at, 4);
+	at += 4;
+	if (d->d_size < at + (size_t)count * 8)
+		return false;
+	*out = calloc(count + 1, sizeof(**out));
+	if (!*out)
+		abort();
+	for (i = 0; i < count; i++) {
+		int32_t loc;
 
-		if (!gelf_getshdr(scn, &sh) ||
-		    !(name = elf_strptr(elf, shstrndx, sh.sh_name)) ||
-		    strcmp(name, ".eh_frame_hdr"))
-			continue;
-		d = elf_getdata(scn, NULL);
-		if (!d || d->d_size < 12)
-			return false;
-		p = d->d_buf;
-		if (p[0] != 1 || p[2] != 0x03 || p[3] != 0x3b)
-			return false;
-		at = (p[1] & 0x0f) == 0x03 || (p[1] & 0x0f) == 0x0b ? 8 : 0;
-		if (!at)
-			return false;
-		memcpy(&count, p + at, 4);
-		at += 4;
-		if (d->d_size < at + (size_t)count * 8)
-			return false;
-		*out = calloc(count + 1, sizeof(**out));
-		if (!*out)
-			abort();
-		for (i = 0; i < count; i++) {
-			int32_t loc;
-
-			memcpy(&loc, p + at + (size_t)i * 8, 4);
-			(*out)[i] = sh.sh_addr + (int64_t)loc;
-		}
-		*n = count;
-		return true;
+		memcpy(&loc, p + at + (size_t)i * 8, 4);
+		(*out)[i] = sh.sh_addr + (int64_t)loc;
 	}
-	return false;
+	*n = count;
+	return true;
 }
 
 /* The .eh_frame rows of the object: over each FDE from its start (in
