@@ -763,33 +763,56 @@ static struct dw_mod *open_program(struct want *w, const struct pp_component *c0
 	return m;
 }
 
-/* process(P).library("GLOB"): each library P needs whose name matches. */
-static int derive_libraries(struct want *w, const struct pp_component *c0,
-			    const struct pp_component *c1, const struct pp_component *fc)
+/* Each library the program of @c0 needs whose name matches @glob, opened
+ * as w->m under its own prefix and given to @fn (with @pat); then
+ * w->prefix names the pattern and *@where what was searched, for a
+ * no-match message. The number of libraries, or -1 when the program is
+ * not found (reported). */
+static long each_library(struct want *w, const struct pp_component *c0, const char *glob,
+			 void (*fn)(struct want *w, const char *pat), const char *pat,
+			 const char **where)
 {
 	struct elab *e = w->e;
 	struct dw_mod *prog = open_program(w, c0);
-	const char *glob = c1->param->str.s, *why = NULL, **libs;
+	const char *why = NULL, **libs;
 	size_t n, i;
 
-	if (!prog || glob_start(w, fc, "library", glob))
+	if (!prog)
 		return -1;
 	n = dw_needed_libs(e, prog, glob, &libs);
+	w->fam = &process_family;
+	w->prog_prefix = arena_printf(e->a, "process(%s)", quote(e, dw_mod_name(prog)));
 	for (i = 0; i < n; i++) {
-		w->fam = &process_family;
-		w->prog_prefix = arena_printf(e->a, "process(%s)", quote(e, dw_mod_name(prog)));
 		w->prefix = arena_printf(e->a, "%s.library(%s)", w->prog_prefix,
 					 quote(e, libs[i]));
 		w->m = dw_open(e, DW_USER, libs[i], &why);
 		if (w->m)
-			match(w);
+			fn(w, pat);
 	}
-	w->prefix = arena_printf(e->a, "process(%s).library(%s)",
-				 quote(e, dw_mod_name(prog)), quote(e, glob));
-	return report(w, fc, n ? arena_printf(e->a, "the %zu libraries of %s matching '%s'",
-					      n, dw_mod_name(prog), glob) :
-			     arena_printf(e->a, "%s (no library it needs matches '%s')",
-					  dw_mod_name(prog), glob));
+	w->prefix = arena_printf(e->a, "%s.library(%s)", w->prog_prefix, quote(e, glob));
+	*where = n ? arena_printf(e->a, "the %zu libraries of %s matching '%s'",
+				  n, dw_mod_name(prog), glob) :
+		     arena_printf(e->a, "%s (no library it needs matches '%s')",
+				  dw_mod_name(prog), glob);
+	return (long)n;
+}
+
+static void match_library(struct want *w, const char *pat)
+{
+	(void)pat;
+	match(w);
+}
+
+/* process(P).library("GLOB"): each library P needs whose name matches. */
+static int derive_libraries(struct want *w, const struct pp_component *c0,
+			    const struct pp_component *c1, const struct pp_component *fc)
+{
+	const char *where;
+
+	if (glob_start(w, fc, "library", c1->param->str.s) ||
+	    each_library(w, c0, c1->param->str.s, match_library, NULL, &where) < 0)
+		return -1;
+	return report(w, fc, where);
 }
 
 /* process(P)[.library(L)][.provider("PGLOB")].mark("GLOB"): the SDT
@@ -880,26 +903,8 @@ static int derive_plt(struct want *w, const struct pp_component *c0,
 	w->fam = &process_family;
 	w->wildcard |= strpbrk(pat, "*?[") != NULL;
 	if (w->fn_comp == 2 && strpbrk(c1->param->str.s, "*?[")) {
-		struct dw_mod *prog = open_program(w, c0);
-		const char *why = NULL, **libs;
-		size_t n, i;
-
-		if (!prog)
+		if (each_library(w, c0, c1->param->str.s, plt_points, pat, &where) < 0)
 			return -1;
-		n = dw_needed_libs(e, prog, c1->param->str.s, &libs);
-		for (i = 0; i < n; i++) {
-			w->prog_prefix = arena_printf(e->a, "process(%s)",
-						      quote(e, dw_mod_name(prog)));
-			w->prefix = arena_printf(e->a, "%s.library(%s)", w->prog_prefix,
-						 quote(e, libs[i]));
-			w->m = dw_open(e, DW_USER, libs[i], &why);
-			if (w->m)
-				plt_points(w, pat);
-		}
-		where = arena_printf(e->a, "the %zu libraries of %s matching '%s'", n,
-				     dw_mod_name(prog), c1->param->str.s);
-		w->prefix = arena_printf(e->a, "process(%s).library(%s)",
-					 quote(e, dw_mod_name(prog)), quote(e, c1->param->str.s));
 	} else {
 		w->m = w->fn_comp == 2 ? open_module(w, c0, c1) : open_program(w, c0);
 		if (!w->m)
