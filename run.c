@@ -84,35 +84,40 @@ static int run_capture(const char *const *argv, struct strbuf *out, bool quiet)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+/* The first line @argv prints (its stderr dropped when @quiet), when it
+ * succeeds; else NULL. */
+static const char *run_first_line(struct arena *a, const char *const *argv, bool quiet)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *line = NULL;
+
+	if (run_capture(argv, &out, quiet) == 0 && out.len)
+		line = arena_strndup(a, sb_str(&out), strcspn(sb_str(&out), "\n"));
+	sb_release(&out);
+	return line;
+}
+
 /* Probe points are checked against the VM kernel's own symbol table:
  * testsuite/vm/kallsyms captures it once (one boot) and caches it. */
 static void vm_kallsyms(struct arena *a, const char *rel)
 {
-	struct strbuf out = STRBUF_INIT;
 	const char *argv[5] = { arena_printf(a, "%s/kallsyms", vm_dir()), "--release", rel,
 				"--path", NULL };
-	size_t n;
+	const char *path;
 
 	if (getenv("SYSTEMTAP_KALLSYMS"))
 		return;
-	if (run_capture(argv, &out, true) == 0 && out.len) {
-		n = strcspn(sb_str(&out), "\n");
-		setenv("SYSTEMTAP_KALLSYMS", arena_strndup(a, sb_str(&out), n), 1);
-	}
-	sb_release(&out);
+	path = run_first_line(a, argv, true);
+	if (path)
+		setenv("SYSTEMTAP_KALLSYMS", path, 1);
 }
 
 const char *vm_fetch_debuginfo(struct arena *a, const char *release)
 {
-	struct strbuf out = STRBUF_INIT;
 	const char *argv[4] = { arena_printf(a, "%s/../../tools/fetch-debuginfo", vm_dir()),
 				"--release", release, NULL };
-	const char *root = NULL;
 
-	if (run_capture(argv, &out, false) == 0 && out.len)
-		root = arena_strndup(a, sb_str(&out), strcspn(sb_str(&out), "\n"));
-	sb_release(&out);
-	return root;
+	return run_first_line(a, argv, false);
 }
 
 int vm_release(const struct session *s, struct diag *d, struct arena *a,

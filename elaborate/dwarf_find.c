@@ -199,8 +199,9 @@ static int open_kernel(struct elab *e, struct dw_mod *m, const char **why)
 		sb_release(&tried);
 		return 0;
 	}
-	/* --remote=qemu: the VM's kernel's, fetched on first use */
-	if (e->sess->fetch_debuginfo && !getenv("SYSTEMTAP_DEBUGINFO_PATH")) {
+	/* --remote=qemu without SYSTEMTAP_DEBUGINFO_PATH: the VM's kernel's,
+	 * fetched on first use */
+	if (e->sess->fetch_debuginfo) {
 		const char *root = e->sess->fetch_debuginfo(e->a, rel);
 		const char *p = root ? arena_printf(e->a, "%s/boot/vmlinux-%s", root, rel) : NULL;
 
