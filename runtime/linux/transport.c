@@ -365,18 +365,17 @@ static int stp_ctl_release(struct inode *inode, struct file *f)
 	return 0;
 }
 
-static const struct proc_ops stp_out_ops = {
-	.proc_read = stp_out_read,
-	.proc_poll = stp_out_poll,
-	.proc_lseek = noop_llseek,
-};
+/* What both files do with their records: PREFIX_read and PREFIX_poll,
+ * and no seeking. */
+#define STP_RECORD_FILE(prefix) \
+	.proc_read = prefix##_read, .proc_poll = prefix##_poll, .proc_lseek = noop_llseek
 
-/* The control file: records out (read, poll), commands in (write), and
- * the single-controller rule (open, release). */
+static const struct proc_ops stp_out_ops = { STP_RECORD_FILE(stp_out) };
+
+/* The control file also takes commands (write) and has one controller at
+ * a time (open, release). */
 static const struct proc_ops stp_ctl_ops = {
-	.proc_read = stp_ctl_read,
-	.proc_poll = stp_ctl_poll,
-	.proc_lseek = noop_llseek,
+	STP_RECORD_FILE(stp_ctl),
 	.proc_write = stp_ctl_write,
 	.proc_open = stp_ctl_open,
 	.proc_release = stp_ctl_release,
