@@ -38,8 +38,10 @@ int run_module(const struct session *s, struct diag *d, struct arena *a,
 int vm_release(const struct session *s, struct diag *d, struct arena *a,
 	       const char **release);
 
-/* --remote qemu: tools/fetch-debuginfo --release @release (its messages
- * and apt-get's progress on stderr): the debuginfo root, or NULL. */
-const char *vm_fetch_debuginfo(struct arena *a, const char *release);
+/* --remote qemu: tools/fetch-debuginfo --release @release [--module
+ * @module] (its messages and progress on stderr): the debuginfo root, or
+ * NULL. */
+const char *vm_fetch_debuginfo(struct arena *a, const char *release,
+			       const char *module);
 
 #endif

@@ -112,10 +112,14 @@ static void vm_kallsyms(struct arena *a, const char *rel)
 		setenv("SYSTEMTAP_KALLSYMS", path, 1);
 }
 
-const char *vm_fetch_debuginfo(struct arena *a, const char *release)
+const char *vm_fetch_debuginfo(struct arena *a, const char *release,
+			       const char *module)
 {
-	const char *argv[4] = { arena_printf(a, "%s/../../tools/fetch-debuginfo", vm_dir()),
-				"--release", release, NULL };
+	const char *tool = getenv("CSTAP_FETCH_DEBUGINFO");	/* tests */
+	const char *argv[6] = { tool && *tool ? tool :
+				arena_printf(a, "%s/../../tools/fetch-debuginfo", vm_dir()),
+				"--release", release, module ? "--module" : NULL, module,
+				NULL };
 
 	return run_first_line(a, argv, false);
 }

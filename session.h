@@ -85,10 +85,12 @@ struct session {
 					 * carries (translate/usyms.c) */
 	bool ldd;			/* --ldd: and those of their DT_NEEDED
 					 * libraries */
-	/* --remote=qemu: pass 2 calls it when the kernel's DWARF is missing:
-	 * fetches the -dbg package's vmlinux of @release, returns the root
-	 * holding boot/vmlinux-RELEASE, or NULL. */
-	const char *(*fetch_debuginfo)(struct arena *a, const char *release);
+	/* --remote=qemu: pass 2 calls it when the kernel's DWARF is missing
+	 * (@module NULL) or a module's: fetches the -dbg package's vmlinux of
+	 * @release, and @module's .ko when given; returns the root holding
+	 * boot/vmlinux-RELEASE and lib/modules/RELEASE, or NULL. */
+	const char *(*fetch_debuginfo)(struct arena *a, const char *release,
+				       const char *module);
 };
 
 /* Defaults: -p5, the host's architecture. */

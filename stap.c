@@ -721,7 +721,7 @@ int main(int argc, char **argv)
 	sgr_init(&sgr, sess.color_mode, STDERR_FILENO);
 	diag.sgr = &sgr;
 	sess.color_on = sgr.on;
-	if (sess.remote && !getenv("SYSTEMTAP_DEBUGINFO_PATH"))
+	if (sess.remote)
 		sess.fetch_debuginfo = vm_fetch_debuginfo;
 	if (sess.remote && !sess.kernel_release && !sess.kernel_build_dir) {
 		if (vm_release(&sess, &diag, arena, &sess.kernel_release) < 0) {

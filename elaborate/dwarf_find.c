@@ -199,10 +199,10 @@ static int open_kernel(struct elab *e, struct dw_mod *m, const char **why)
 		sb_release(&tried);
 		return 0;
 	}
-	/* --remote=qemu without SYSTEMTAP_DEBUGINFO_PATH: the VM's kernel's,
+	/* --remote=qemu: the VM's kernel's,
 	 * fetched on first use */
 	if (e->sess->fetch_debuginfo) {
-		const char *root = e->sess->fetch_debuginfo(e->a, rel);
+		const char *root = e->sess->fetch_debuginfo(e->a, rel, NULL);
 		const char *p = root ? arena_printf(e->a, "%s/boot/vmlinux-%s", root, rel) : NULL;
 
 		if (p && is_file(p) && open_file(e, m, p, &last) == 0) {
@@ -251,6 +251,16 @@ static int open_kmodule(struct elab *e, struct dw_mod *m, const char *mod,
 	kmodule_dirs(e, &dirs);
 	for (i = 0; i < dirs.n; i++) {
 		p = ksyms_find_module_file(e->a, dirs.v[i], mod);
+		if (p && open_file(e, m, p, &last) == 0)
+			return 0;
+	}
+	/* --remote=qemu: the module's .ko from the -dbg package, on first use
+	 * (a name, not a pattern: those match only what is there) */
+	if (e->sess->fetch_debuginfo && !strpbrk(mod, "*?[")) {
+		const char *root = e->sess->fetch_debuginfo(e->a, rel, mod);
+
+		p = root ? ksyms_find_module_file(e->a, arena_printf(e->a, "%s/lib/modules/%s",
+								     root, rel), mod) : NULL;
 		if (p && open_file(e, m, p, &last) == 0)
 			return 0;
 	}

@@ -25,7 +25,9 @@
 #include "util/arena.h"
 #include "util/cache.h"
 #include "util/intern.h"
+#include "util/elf_section.h"
 #include "util/kernel_info.h"
+#include "util/progress.h"
 #include "util/strbuf.h"
 
 #define IDX_MAGIC "CSTAPIDX"
@@ -360,8 +362,25 @@ static void sort_funcs(struct builder *b)
 		b->funcs.v[i] = (void *)recs[i].f;
 }
 
+/* The size of @m's .debug_info (uncompressed): how far the walk over its
+ * units has come is a unit's offset in it. 0 when unknown. */
+static uint64_t debug_info_size(struct dw_mod *m)
+{
+	Elf *elf = dwarf_getelf(m->dw);
+	GElf_Shdr sh;
+	Elf_Scn *scn = elf ? elf_section_named(elf, ".debug_info", &sh) : NULL;
+	GElf_Chdr ch;
+
+	if (!scn)
+		return 0;
+	if ((sh.sh_flags & SHF_COMPRESSED) && gelf_getchdr(scn, &ch))
+		return ch.ch_size;
+	return sh.sh_size;
+}
+
 /* The index of @m, or with @filter the part of it @filter matches, in
- * *@out. */
+ * *@out. The whole index of a kernel takes seconds: a percentage on the
+ * terminal after the first one (util/progress.h). */
 static size_t build(struct elab *e, struct dw_mod *m, const char *filter,
 		    const struct dw_func **out)
 {
@@ -369,7 +388,12 @@ static size_t build(struct elab *e, struct dw_mod *m, const char *filter,
 	Dwarf_Off off = 0, next;
 	size_t hs, i;
 	struct dw_func *arr;
+	struct progress pr;
 
+	progress_start(&pr, STDERR_FILENO,
+		       arena_printf(e->a, "stap: indexing the functions of %s",
+				    m->kind == DW_KERNEL ? "the kernel" : m->name),
+		       filter ? 0 : debug_info_size(m), 1000);
 	dw_load_symbols(e, m);
 	while (dwarf_nextcu(m->dw, off, &next, &hs, NULL, NULL, NULL) == 0) {
 		Dwarf_Die cu;
@@ -377,7 +401,9 @@ static size_t build(struct elab *e, struct dw_mod *m, const char *filter,
 		if (dwarf_offdie(m->dw, off + hs, &cu))
 			walk_cu(&b, &cu);
 		off = next;
+		progress_update(&pr, off);
 	}
+	progress_end(&pr);
 	add_symtab_only(&b);
 	sort_funcs(&b);
 	arr = arena_alloc(e->a, sizeof(*arr) * (b.funcs.n ? b.funcs.n : 1));

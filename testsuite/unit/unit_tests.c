@@ -15,6 +15,7 @@
 #include "util/format.h"
 #include "util/intern.h"
 #include "util/kernel_info.h"
+#include "util/progress.h"
 #include "util/ptrmap.h"
 #include "util/source.h"
 #include "util/strbuf.h"
@@ -281,6 +282,49 @@ static void test_ast_clone(void)
 	arena_free(a);
 }
 
+/* util/progress.c: the percentage line, only when asked for and only once
+ * the delay has passed; erased at the end. */
+static void progress_run(const char *env, unsigned int delay_ms, char *out, size_t size)
+{
+	static const uint64_t steps[] = { 0, 10, 10, 49, 50, 200 };
+	struct progress p;
+	int fd[2];
+	ssize_t n;
+	size_t i;
+
+	if (env)
+		setenv("CSTAP_PROGRESS", env, 1);
+	else
+		unsetenv("CSTAP_PROGRESS");
+	if (pipe(fd) != 0) {
+		out[0] = 0;
+		return;
+	}
+	progress_start(&p, fd[1], "L", 100, delay_ms);
+	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
+		progress_update(&p, steps[i]);
+	progress_end(&p);
+	close(fd[1]);
+	n = read(fd[0], out, size - 1);
+	out[n > 0 ? n : 0] = 0;
+	close(fd[0]);
+}
+
+static void test_progress(void)
+{
+	char out[256];
+
+	progress_run("1", 0, out, sizeof(out));
+	CHECK(!strcmp(out, "\rL:   0%\rL:  10%\rL:  49%\rL:  50%\rL: 100%\r\033[K"));
+	progress_run("1", 60000, out, sizeof(out));	/* over before the delay */
+	CHECK(!strcmp(out, ""));
+	progress_run("0", 0, out, sizeof(out));
+	CHECK(!strcmp(out, ""));
+	progress_run(NULL, 0, out, sizeof(out));	/* a pipe is no terminal */
+	CHECK(!strcmp(out, ""));
+	unsetenv("CSTAP_PROGRESS");
+}
+
 int main(void)
 {
 	test_arena();
@@ -292,5 +336,6 @@ int main(void)
 	test_ptrmap();
 	test_tapset_scan();
 	test_ast_clone();
+	test_progress();
 	return CHECK_SUMMARY();
 }
