@@ -204,6 +204,8 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 
 		if (site && jif)
 			kprobe_point(pt)->fsite_jiffies = (int64_t)(site - jif);
+		if (jif)
+			kprobe_point(pt)->addr_jiffies = (int64_t)(pc - jif);
 	}
 	return true;
 }

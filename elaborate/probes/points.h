@@ -51,6 +51,10 @@ struct kprobe_point {
 	 * &jiffies (link-time; the same at run time whatever KASLR does),
 	 * registered through the runtime's ftrace_ops; 0: a kprobe */
 	int64_t fsite_jiffies;
+	/* a kernel point from DWARF: its address's distance from &jiffies,
+	 * registered by address (no symbol lookup: on 6.1 one is a walk
+	 * over every kernel symbol); 0: by symbol */
+	int64_t addr_jiffies;
 	bool wildcard;			/* one of a wildcard's points: its failure
 					 * to register is a warning */
 	bool module_init;		/* in a module's init text: a module

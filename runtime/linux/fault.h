@@ -17,6 +17,16 @@ bool stp_fault(const char *what, const char *func, int line);
 #define STP_FAULT(what) false
 #endif
 
+/* `stap -D STP_ARM_TIMING` (bench/kprobe-arm's breakdown): a kernel log
+ * line with the time since boot at each step of a session's start and of
+ * the arming and disarming of function entries; nothing without it. */
+#ifdef STP_ARM_TIMING
+#define STP_TIMING(fmt, ...) \
+	printk(KERN_INFO "stp_timing: %llu us: " fmt "\n", ktime_get_ns() / 1000, ##__VA_ARGS__)
+#else
+#define STP_TIMING(fmt, ...) do { } while (0)
+#endif
+
 /* The errno an injected registration failure returns: the one the kernel
  * gives for a point it refuses. */
 #define STP_FAULT_ERRNO EINVAL

@@ -43,6 +43,9 @@ struct stp_kprobe_probe {
 	long fsite;			/* a kernel function entry at an ftrace
 					 * call site: the site's address less
 					 * &jiffies's (KASLR moves both); 0: none */
+	long kaddr;			/* a kernel point from DWARF: its address
+					 * less &jiffies's, registered by address;
+					 * 0: by symbol */
 	bool wildcard;			/* one of a wildcard's points: failure is
 					 * a warning */
 	bool module_init;		/* in its module's init text */
@@ -208,7 +211,9 @@ static int stp_fops_k;			/* the points in stp_fent_tab */
  * the sites of one filter update in one go without rescheduling, and with
  * tens of thousands of sites (each hit running a handler as soon as it is
  * patched, in a slow guest) one go outlasts the soft-lockup watchdog. */
+#ifndef STP_FOPS_CHUNK
 #define STP_FOPS_CHUNK 512
+#endif
 static unsigned long *stp_fops_sites;	/* the armed sites, sorted, when
 					 * more than one chunk; else NULL */
 static unsigned int stp_fops_nsites;
@@ -487,6 +492,7 @@ static void stp_fops_stop(void)
 {
 	unsigned int i;
 
+	STP_TIMING("kprobes: disarming the ftrace batch");
 	if (stp_fops_on) {
 		/* all but the first chunk a chunk at a time (an empty filter
 		 * would trace every function), then the rest */
@@ -499,6 +505,7 @@ static void stp_fops_stop(void)
 		}
 		unregister_ftrace_function(&stp_fops);
 		stp_fops_on = false;
+		STP_TIMING("kprobes: ftrace batch disarmed");
 	}
 	vfree(stp_fops_sites);
 	stp_fops_sites = NULL;
@@ -766,8 +773,31 @@ static const char *stp_kprobe_module(const struct stp_kprobe_probe *d, size_t *l
 	return d->symbol;
 }
 
-/* Register @s's point afresh (the kernel wants clean structures). */
-static int stp_kprobe_register_one(struct stp_kprobe_state *s)
+/* Registering many kprobes: the kernel's optimizer (which turns a kprobe's
+ * int3 into a jump) wakes 5 jiffies after a registration and holds the
+ * kprobe mutex over an RCU-tasks grace period, so it stalls the next
+ * registrations again and again (191 kprobes: 18 s instead of 5 in a TCG
+ * guest). A kprobe with a post_handler is never optimized: with more
+ * than STP_KP_OPT_MAX to register, the kernel's points not at an ftrace
+ * site (never ftrace-based kprobes, whose arming depends on the
+ * post_handler) get this empty one while they are registered, and lose
+ * it once all are: their hits take the int3 path (boosted: one trap), as
+ * they would with the optimizer off. */
+#define STP_KP_OPT_MAX 32
+
+static void stp_kprobe_post_nop(struct kprobe *p, struct pt_regs *regs, unsigned long flags)
+{
+}
+
+/* @s may be registered unoptimised (above). */
+static bool stp_kprobe_unoptimizable(const struct stp_kprobe_state *s)
+{
+	return s->d->kaddr && !s->d->fsite && !s->d->ret && !s->ftrace && !s->tried;
+}
+
+/* Register @s's point afresh (the kernel wants clean structures);
+ * @unopt: not to be optimised (above). */
+static int stp_kprobe_register_one(struct stp_kprobe_state *s, bool unopt)
 {
 	const struct stp_kprobe_probe *d = s->d;
 	struct kprobe *kp = d->ret ? &s->krp.kp : &s->kp;
@@ -775,7 +805,13 @@ static int stp_kprobe_register_one(struct stp_kprobe_state *s)
 
 	memset(&s->kp, 0, sizeof(s->kp));
 	memset(&s->krp, 0, sizeof(s->krp));
-	if (d->symbol) {
+	if (d->kaddr) {
+		/* no symbol lookup: on 6.1 kallsyms_lookup_name() expands
+		 * every kernel symbol in turn (25 ms a point in a TCG guest);
+		 * the kernel still checks the address (an instruction of a
+		 * function, not in a blacklisted range) */
+		kp->addr = (kprobe_opcode_t *)((unsigned long)&jiffies + d->kaddr);
+	} else if (d->symbol) {
 		kp->symbol_name = d->symbol;
 		kp->offset = (unsigned int)d->offset;
 	} else {
@@ -791,6 +827,8 @@ static int stp_kprobe_register_one(struct stp_kprobe_state *s)
 		rc = STP_FAULT_RC("kretprobe registration", register_kretprobe(&s->krp));
 	} else {
 		s->kp.pre_handler = stp_kprobe_pre;
+		if (unopt)
+			s->kp.post_handler = stp_kprobe_post_nop;
 		rc = STP_FAULT_RC("kprobe registration", register_kprobe(&s->kp));
 	}
 	s->registered = rc == 0;
@@ -849,18 +887,22 @@ static void stp_kprobes_unregister_all(void)
  * that ends the session. */
 static int stp_kprobes_register_all(unsigned int *failed)
 {
-	unsigned int i, n = stp_kp_n;
+	unsigned int i, n = stp_kp_n, nunopt = 0;
+	bool unopt;
 	size_t len;
 	int rc = 0;
 
+	for (i = 0; i < n; i++)
+		nunopt += stp_kprobe_unoptimizable(&stp_kp[i]);
 	for (i = 0; !rc && i < n; i++) {
 		struct stp_kprobe_state *s = &stp_kp[n - 1 - i];
 		const char *mod = stp_kprobe_module(s->d, &len);
 
 		if (s->ftrace || s->tried)
 			continue;
+		unopt = nunopt > STP_KP_OPT_MAX && stp_kprobe_unoptimizable(s);
 		s->tried = true;
-		rc = stp_kprobe_register_one(s);
+		rc = stp_kprobe_register_one(s, unopt);
 		/* its module is not loaded: wait for it; it was still being
 		 * set up when kprobes looked: once more. A loaded module's
 		 * init text is gone (and its symbols): wait for its next
@@ -872,7 +914,7 @@ static int stp_kprobes_register_all(unsigned int *failed)
 			continue;
 		}
 		if (rc == -ENOENT && mod)
-			rc = stp_kprobe_register_one(s);
+			rc = stp_kprobe_register_one(s, false);
 		if (rc && s->d->wildcard && !s->d->optional) {
 			stp_warn("probe %s registration error (rc %d)", s->d->probe->pp, rc);
 			(*failed)++;
@@ -880,6 +922,11 @@ static int stp_kprobes_register_all(unsigned int *failed)
 		}
 		rc = stp_registered(s->d->probe, s->d->optional, rc, "");
 	}
+	/* all in: the hits need no post_handler (the kernel reads it at
+	 * each hit; it stays unoptimised) */
+	for (i = 0; nunopt > STP_KP_OPT_MAX && i < n; i++)
+		if (stp_kp[i].kp.post_handler)
+			WRITE_ONCE(stp_kp[i].kp.post_handler, NULL);
 	return rc;
 }
 
@@ -897,14 +944,18 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 		rc = -ENOMEM;
 	for (i = 0; !rc && i < n; i++)
 		stp_kp[i].d = &v[i];
+	STP_TIMING("kprobes: tables of %u points", n);
 	if (!rc)
 		rc = stp_fbatches_start();
+	STP_TIMING("kprobes: ftrace batch prepared");
 	if (rc)
 		stp_ctl_printf("ERROR: cannot allocate the kprobes' tables (%d)", rc);
 	if (!rc)
 		rc = stp_kprobes_register_all(&failed);
+	STP_TIMING("kprobes: kprobes registered");
 	if (!rc) {
 		stp_fbatches_enable();
+		STP_TIMING("kprobes: ftrace batch armed");
 		/* the entries of a batch the kernel refused, as kprobes */
 		rc = stp_kprobes_register_all(&failed);
 	}
@@ -936,7 +987,7 @@ static void stp_kprobes_module(struct module *mod, bool coming)
 		if (!m || strlen(mod->name) != len || strncmp(m, mod->name, len))
 			continue;
 		if (coming && s->waiting) {
-			rc = stp_kprobe_register_one(s);
+			rc = stp_kprobe_register_one(s, false);
 			s->waiting = rc != 0;
 			if (rc)
 				stp_warn("probe %s registration error (rc %d)", s->d->probe->pp, rc);

@@ -237,6 +237,7 @@ static int stp_session_start(void)
 		return -EINVAL;
 	}
 	atomic_set(&stp_sess.state, STP_STARTING);
+	STP_TIMING("session start");
 	rc = stp_kmods_start();
 	if (rc) {
 		stp_ctl_printf("ERROR: cannot follow kernel modules (%d)", rc);
@@ -246,7 +247,9 @@ static int stp_session_start(void)
 	stp_run_seq(stp_module.begin, stp_module.nbegin, true);
 	/* handlers run only once every point is registered: a timer does
 	 * not tick while thousands of kprobes are still being armed */
+	STP_TIMING("begin probes run");
 	rc = stp_families_start();
+	STP_TIMING("families started");
 	atomic_set(&stp_sess.state, STP_RUNNING);
 	if (rc) {
 		atomic_set(&stp_sess.fatal, 1);
@@ -260,8 +263,10 @@ static int stp_session_start(void)
 
 static void stp_unregister_all(void)
 {
+	STP_TIMING("session stop");
 	stp_families_stop();
 	synchronize_rcu();	/* handlers that saw RUNNING have finished */
+	STP_TIMING("families stopped");
 	stp_families_report();
 }
 
@@ -329,6 +334,7 @@ static int __init stp_module_init(void)
 	int rc;
 
 	mutex_init(&stp_sess.ctl_mutex);
+	STP_TIMING("module init");
 	rc = stp_contexts_init();
 	if (!rc && stp_module.globals_init) {
 		what = "the globals";
@@ -342,6 +348,7 @@ static int __init stp_module_init(void)
 		what = "the monitor (stap --monitor)";
 		rc = stp_module.monitor->init();
 	}
+	STP_TIMING("module init done");
 	if (rc) {
 		pr_err("%s: initialisation failed: cannot set up %s (%d)\n", stp_module.name,
 		       what, rc);

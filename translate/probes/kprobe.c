@@ -81,11 +81,11 @@ static void emit(struct xl *x, const struct xl_point *v, size_t n, struct xl_tab
 		modules |= d->module != NULL;
 		entry_capture(x, &v[i], t->out, &entry);
 		sb_addf(&tab, "\t{ &stp_pp%zu, %s, 0x%" PRIx64 "UL, 0x%" PRIx64 "UL, %s, %" PRId64
-			", %s, %s, %" PRId64 "L, %s, %s },\n", v[i].id, sym, d->offset,
+			", %s, %s, %" PRId64 "L, %" PRId64 "L, %s, %s },\n", v[i].id, sym, d->offset,
 			d->symbol ? (uint64_t)0 : d->addr, d->ret ? "true" : "false",
 			d->maxactive > 0 ? d->maxactive : 0,
 			xl_point_optional(v[i].pt) ? "true" : "false", entry, d->fsite_jiffies,
-			d->wildcard ? "true" : "false", d->module_init ? "true" : "false");
+			d->addr_jiffies, d->wildcard ? "true" : "false", d->module_init ? "true" : "false");
 	}
 	sb_adds(&tab, "};\n\n");
 	sb_addn(t->out, tab.buf, tab.len);
