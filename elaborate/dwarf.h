@@ -77,7 +77,7 @@ struct dw_site {
 	bool is_return;			/* a .return probe: $return exists */
 	bool is_statement;		/* a statement probe */
 	bool capture;			/* compiling the capture of values at a
-					 * .return's entry (dw_entry_capture) */
+					 * .return's entry (dw_entry_capture_code) */
 	const struct dw_site_kind *kind;	/* how its variables differ from a
 						 * code location's, or NULL */
 	const char *plt_name;		/* a .plt point: its function ($$name) */
@@ -292,10 +292,15 @@ const char *dw_entry_slot(struct arena *a, struct dw_site *s, bool str);
  * there (run at entry). Allocated in @a. */
 const char *dw_entry_getter(struct arena *a, const char *off, bool str);
 const char *dw_entry_setter(struct arena *a, const char *off, bool str);
-/* In a .return probe: capture @x at the function's entry in a new slot of
- * @s and return the getter body reading that slot at return time. NULL
- * with @ci->err as dw_target_code(). */
-const char *dw_entry_capture(struct elab *e, struct dw_site *s,
-			     const struct expr *x, struct dw_code_info *ci);
+/* In a .return probe: the C computing @x at the function's entry (as
+ * dw_target_code() at the entry; @ci->is_string says which slot it
+ * needs), or NULL with @ci->err. No slot is taken: dw_entry_capture_add()
+ * does that once the read is known to stay (tgt_finish_entries). */
+const char *dw_entry_capture_code(struct elab *e, const struct dw_site *s,
+				  const struct expr *x, struct dw_code_info *ci);
+/* Run @code (from dw_entry_capture_code) at @s's entry, storing its value
+ * in a new number or string (@str) slot: the slot's offset, for
+ * dw_entry_getter(). */
+const char *dw_entry_capture_add(struct elab *e, struct dw_site *s, const char *code, bool str);
 
 #endif

@@ -327,14 +327,11 @@ const char *dw_entry_setter(struct arena *a, const char *off, bool str)
 	return arena_printf(a, str ? DWE_ENTRY_SET_STR : DWE_ENTRY_SET_LONG, off);
 }
 
-const char *dw_entry_capture(struct elab *e, struct dw_site *s,
-			     const struct expr *x, struct dw_code_info *ci)
+const char *dw_entry_capture_code(struct elab *e, const struct dw_site *s,
+				  const struct expr *x, struct dw_code_info *ci)
 {
-	struct strbuf c = STRBUF_INIT;
 	struct dw_site at = *s;
-	const char *code, *off;
-	unsigned k = s->entry_slots + s->entry_strs;	/* a label number */
-	bool str;
+	const char *code;
 
 	/* the values at entry: the site's pc is the function's entry */
 	at.is_return = false;
@@ -346,8 +343,15 @@ const char *dw_entry_capture(struct elab *e, struct dw_site *s,
 		ci->err = "array indexes that are not literals cannot be captured at entry";
 		return NULL;
 	}
-	str = ci->is_string;
-	off = dw_entry_slot(e->a, s, str);
+	return code;
+}
+
+const char *dw_entry_capture_add(struct elab *e, struct dw_site *s, const char *code, bool str)
+{
+	struct strbuf c = STRBUF_INIT;
+	unsigned k = s->entry_slots + s->entry_strs;	/* a label number */
+	const char *off = dw_entry_slot(e->a, s, str);
+
 	if (s->entry_code)
 		sb_adds(&c, s->entry_code);
 	else if (dw_mod_kind(s->mod) == DW_USER)
@@ -358,5 +362,5 @@ const char *dw_entry_capture(struct elab *e, struct dw_site *s,
 		sb_addf(&c, DWE_CAPTURE_LONG, off, k, off, k);
 	sb_addf(&c, DWE_CAPTURE_END, code, k, str ? DWE_CAPTURE_END_STR : "");
 	s->entry_code = sb_to_arena(&c, e->a);
-	return dw_entry_getter(e->a, off, str);
+	return off;
 }

@@ -177,6 +177,8 @@ struct elab {
 	struct ptrmap dw_printers;	/* type key -> shared printer name */
 	struct ptrvec entry_fixups;	/* struct entry_fixup *: @entry(EXPR)
 					 * bodies, written after inference */
+	struct ptrvec entry_captures;	/* struct entry_capture *: parameters
+					 * read in .return probes */
 
 	struct ptrmap procfs_reads;	/* path -> its .read point */
 	const char **sc_names;		/* system calls by number (__syscall) */

@@ -165,10 +165,11 @@ struct elab_func *tgt_func_of_decl(struct elab *e, const struct decl *d)
 
 /* Replace @x by a call of a new embedded-C function with body @code:
  * its arguments are @first (if any), the non-literal indexes of @path,
- * then @value (if any). The call is left for the caller to resolve. */
-static void synth_call(struct elab *e, struct expr *x, const struct target_path *path,
-		       const char *code, const struct dw_code_info *ci,
-		       struct expr *first, struct expr *value, const char *what_name)
+ * then @value (if any). The call is left for the caller to resolve; the
+ * function's declaration is returned. */
+static struct decl *synth_call(struct elab *e, struct expr *x, const struct target_path *path,
+			       const char *code, const struct dw_code_info *ci,
+			       struct expr *first, struct expr *value, const char *what_name)
 {
 	struct ptrvec args = { 0 };
 	struct srcloc loc = x->loc;
@@ -209,6 +210,7 @@ static void synth_call(struct elab *e, struct expr *x, const struct target_path 
 	x->loc = loc;
 	x->call.name = intern(e->in, name);
 	x->call.args = args;
+	return d;
 }
 
 /* Does @path index an array by something other than a literal? */
@@ -234,8 +236,10 @@ static bool dwarf_call(struct elab *e, const struct tgt_ctx *c, struct expr *x,
 		       bool write, bool entry)
 {
 	struct expr *t = write ? x->bin.l : entry ? x->operand : x;
+	struct entry_capture *cap;
 	struct dw_code_info ci;
-	const char *code;
+	const char *code, *name;
+	bool capture;
 
 	if (write && (x->kind != EXPR_ASSIGN || x->bin.op != OP_ASSIGN)) {
 		sym_error(e, t, "only plain assignment ('=') can write a target variable");
@@ -259,14 +263,14 @@ static bool dwarf_call(struct elab *e, const struct tgt_ctx *c, struct expr *x,
 		}
 		return entry_expr(e, c, x);
 	}
-	if (entry || (tgt_site(c)->is_return && !write &&
-		      strcmp(t->target.name, "$return") &&
-		      strcmp(t->target.name, "$$return"))) {
-		/* parameters in a .return probe are their values at entry */
-		code = dw_entry_capture(e, tgt_site(c), t, &ci);
-	} else {
+	/* parameters in a .return probe are their values at entry */
+	capture = entry || (tgt_site(c)->is_return && !write &&
+			    strcmp(t->target.name, "$return") &&
+			    strcmp(t->target.name, "$$return"));
+	if (capture)
+		code = dw_entry_capture_code(e, tgt_site(c), t, &ci);
+	else
 		code = dw_target_code(e, tgt_site(c), t, write, &ci);
-	}
 	if (!code) {
 		if (write || entry)	/* a side effect: it stays anyway */
 			sym_error(e, t, "%s", ci.err);
@@ -274,10 +278,22 @@ static bool dwarf_call(struct elab *e, const struct tgt_ctx *c, struct expr *x,
 			defer_code(e, t, &ci);
 		return false;
 	}
-	synth_call(e, x, &t->target.path, code, &ci, NULL,
-		   write ? x->bin.r : NULL,
-		   arena_printf(e->a, "tvar_%s_%s", write ? "set" : "get",
-				t->target.name + strspn(t->target.name, "$")));
+	name = arena_printf(e->a, "tvar_%s_%s", write ? "set" : "get",
+			    t->target.name + strspn(t->target.name, "$"));
+	if (!capture) {
+		synth_call(e, x, &t->target.path, code, &ci, NULL, write ? x->bin.r : NULL, name);
+		return true;
+	}
+	/* The getter's body, and the capture, are written once the
+	 * optimizer has dropped the reads nothing uses (an alias sets
+	 * variables its probes need not read), so that only what stays
+	 * is captured at entry: tgt_finish_entries(). */
+	cap = arena_new_obj(e->a, struct entry_capture);
+	cap->site = tgt_site(c);
+	cap->code = code;
+	cap->str = ci.is_string;
+	cap->get = synth_call(e, x, &t->target.path, "", &ci, NULL, NULL, name);
+	vec_push(e->a, &e->entry_captures, cap);
 	return true;
 }
 
@@ -390,8 +406,28 @@ static bool entry_expr(struct elab *e, const struct tgt_ctx *c, struct expr *x)
 
 void tgt_finish_entries(struct elab *e)
 {
-	size_t i;
+	size_t i, j;
 
+	for (i = 0; i < e->entry_captures.n; i++) {
+		struct entry_capture *cap = e->entry_captures.v[i];
+		struct elab_func *f = tgt_func_of_decl(e, cap->get);
+
+		if (!f || !f->used)	/* the read was dropped */
+			continue;
+		/* the same value at the same site is captured once ($file,
+		 * read by several of an alias's variables) */
+		for (j = 0; j < i; j++) {
+			const struct entry_capture *o = e->entry_captures.v[j];
+
+			if (o->off && o->site == cap->site && o->str == cap->str &&
+			    !strcmp(o->code, cap->code))
+				break;
+		}
+		cap->off = j < i ? ((const struct entry_capture *)e->entry_captures.v[j])->off :
+			   dw_entry_capture_add(e, cap->site, cap->code, cap->str);
+		cap->get->func.code = arena_printf(e->a, "%s%s", cap->get->func.code,
+						   dw_entry_getter(e->a, cap->off, cap->str));
+	}
 	for (i = 0; i < e->entry_fixups.n; i++) {
 		struct entry_fixup *fx = e->entry_fixups.v[i];
 		/* a value no use gave a type (it is dropped) is a number */

@@ -91,8 +91,21 @@ struct entry_fixup {
 	struct decl *set, *get;
 	struct elab_var *value;
 };
-/* After type inference: the bodies of the @entry setters and getters,
- * each with a slot for a number or a string. */
+/* A parameter read in a .return probe: its value is captured at entry
+ * (@code, into a number or string slot, @str) and read back by the
+ * synthesized getter @get, whose body is written with the slot's offset
+ * @off once the read is known to stay. */
+struct entry_capture {
+	struct dw_site *site;
+	const char *code;
+	bool str;
+	struct decl *get;
+	const char *off;
+};
+/* After optimization and type inference: the entry captures of the
+ * parameter reads that are still used (one slot per distinct value and
+ * site) and their getters' bodies; the bodies of the @entry setters and
+ * getters, each with a slot for a number or a string. */
 void tgt_finish_entries(struct elab *e);
 
 /* ---- targets_clone.c ---- */
