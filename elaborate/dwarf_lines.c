@@ -5,6 +5,7 @@
 #include "elaborate/dwarf_internal.h"
 
 #include <fnmatch.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,6 +78,7 @@ uint64_t dw_probe_entry(struct dw_mod *m, const struct dw_func *f)
 struct line_hit {
 	long line;
 	uint64_t addr;
+	bool taken;		/* a lower line has the address: not probed */
 };
 
 static int cmp_hit(const void *a, const void *b)
@@ -88,14 +90,83 @@ static int cmp_hit(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
+/* The line an address lookup gives for @pc (the last row at @pc in the
+ * table's order, as libdw's dwarf_getsrc_die): that line if the row is
+ * of @file, LONG_MAX if it is of another file, @none if no row is at
+ * @pc. */
+static long line_at(Dwarf_Lines *lines, size_t n, const char *file, uint64_t pc,
+		    long none)
+{
+	Dwarf_Line *last = NULL;
+	const char *src;
+	size_t i;
+	int line = 0;
+
+	for (i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Addr addr;
+
+		if (l && !dwarf_lineaddr(l, &addr) && addr == pc)
+			last = l;
+	}
+	if (!last || dwarf_lineno(last, &line) || line <= 0)
+		return none;
+	src = dwarf_linesrc(last, NULL, NULL);
+	if (!src || (file && strcmp(src, file)))
+		return LONG_MAX;
+	return line;
+}
+
+static bool has_line(const struct line_hit *h, size_t n, long line)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (h[mid].line == line)
+			return true;
+		if (h[mid].line < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+/* The lowest line from @from on that has a row of @file but none in the
+ * copy (@h, @nh: the copy's lines, sorted, distinct). */
+static long first_missing(Dwarf_Lines *lines, size_t n, const char *file, const struct line_hit *h, size_t nh,
+			  long from)
+{
+	long best = LONG_MAX;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		const char *src;
+		int line = 0;
+
+		if (!l || dwarf_lineno(l, &line) || line < from || line >= best ||
+		    has_line(h, nh, line))
+			continue;
+		src = dwarf_linesrc(l, NULL, NULL);
+		if (src && (!file || !strcmp(src, file)))
+			best = line;
+	}
+	return best;
+}
+
 int dw_each_line(struct dw_mod *m, const struct dw_func *f, long lo, long hi,
+		 unsigned int how,
 		 int (*fn)(long line, uint64_t addr, void *ctx), void *ctx)
 {
 	Dwarf_Die cu, d;
 	Dwarf_Lines *lines;
 	struct line_hit *hits;
-	size_t n, i, k = 0;
+	size_t n, i, j, k = 0;
 	const char *file;
+	long outside = LONG_MAX, stop = LONG_MAX;
 	int count = 0;
 
 	if (!die_of(m, f, &cu, &d) || dwarf_getsrclines(&cu, &lines, &n) != 0)
@@ -107,6 +178,15 @@ int dw_each_line(struct dw_mod *m, const struct dw_func *f, long lo, long hi,
 
 		if (dwarf_formref_die(dwarf_attr(&d, DW_AT_abstract_origin, &a), &o))
 			file = dwarf_decl_file(&o);
+	}
+	if (how & DW_LINES_FROM_DECL)
+		lo = lo > (long)f->line ? lo : (long)f->line;
+	if (how & DW_LINES_FROM_ENTRY) {
+		/* from the line of the copy's entry address on */
+		long first = f->entry ? line_at(lines, n, file, f->entry, f->line) :
+			     (long)f->line;
+
+		lo = lo > first ? lo : first;
 	}
 	hits = calloc(n ? n : 1, sizeof(*hits));
 	if (!hits)
@@ -122,16 +202,43 @@ int dw_each_line(struct dw_mod *m, const struct dw_func *f, long lo, long hi,
 			continue;
 		src = dwarf_linesrc(l, NULL, NULL);
 		if (!src || (file && strcmp(src, file)) ||
-		    line < lo || (hi >= 0 && line > hi) || line < (long)f->line ||
-		    dwarf_haspc(&d, addr) != 1)
+		    line < lo || (hi >= 0 && line > hi))
 			continue;
-		hits[k++] = (struct line_hit){ line, addr };
+		if (dwarf_haspc(&d, addr) != 1) {
+			/* a line of the file outside the copy: FUNC:* may
+			 * end there (below) */
+			if ((how & DW_LINES_FROM_ENTRY) && line < outside)
+				outside = line;
+			continue;
+		}
+		hits[k++] = (struct line_hit){ line, addr, false };
 	}
 	if (k)
 		qsort(hits, k, sizeof(*hits), cmp_hit);
-	for (i = 0; i < k; i++) {
-		if (i && hits[i].line == hits[i - 1].line)
-			continue;	/* the line's first address only */
+	/* the line's first address only: hits[j] are the lines kept */
+	for (i = 0, j = 0; i < k; i++) {
+		size_t t;
+
+		if (j && hits[i].line == hits[j - 1].line)
+			continue;
+		if (how & DW_LINES_DEDUP) {
+			/* an address a lower line has already */
+			for (t = 0; t < j; t++)
+				if (!hits[t].taken && hits[t].addr == hits[i].addr)
+					hits[i].taken = true;
+		}
+		/* a taken line is not probed at another of its rows either
+		 * (as the reference does) */
+		hits[j++] = hits[i];
+	}
+	/* FUNC:* ends before the first line that has rows in the file but
+	 * none in the copy (the next function's, usually), as the
+	 * reference's walk does */
+	if (outside != LONG_MAX)
+		stop = first_missing(lines, n, file, hits, j, outside);
+	for (i = 0; i < j && hits[i].line < stop; i++) {
+		if (hits[i].taken)
+			continue;
 		count++;
 		if (fn(hits[i].line, hits[i].addr, ctx))
 			break;

@@ -71,6 +71,7 @@ struct want {
 				 * a warning */
 	int emitted, refused;
 	const char *first_refused, *refusal;
+	struct ptrmap stmt_seen;	/* "FUNC@ADDR" of statements placed */
 };
 
 static bool parse_num(const char *s, long *out)
@@ -261,8 +262,17 @@ static int each_line(long line, uint64_t addr, void *ctx)
 	const char *text;
 	struct elab_point *pt;
 
-	if (w->pat.lk == LINE_ALL && line == (long)l->f->line)
-		return 0;	/* :* leaves out the declaration line */
+	if (w->statement) {
+		/* two copies of a function at one address (an inlined
+		 * function called twice, one call optimised away): one
+		 * probe, as the reference has it */
+		const char *key = intern(w->e->in, arena_printf(w->e->a, "%s@%llx",
+						l->f->name, (unsigned long long)addr));
+
+		if (ptrmap_get(&w->stmt_seen, key))
+			return 0;
+		ptrmap_put(w->e->a, &w->stmt_seen, key, (void *)key);
+	}
 	l->lines++;
 	/* a .function with a line is named after the function */
 	text = w->statement ?
@@ -334,7 +344,7 @@ static void take_nearest(struct want *w, const struct dw_func *f, long lo, long 
 	long want, last = -1;
 	size_t k = 0, pick;
 
-	dw_each_line(w->m, f, 0, -1, collect_line, &ls);	/* in line order */
+	dw_each_line(w->m, f, 0, -1, DW_LINES_FROM_DECL, collect_line, &ls);	/* in line order */
 	for (want = lo; ls.n && want <= hi && want - lo < NEAREST_MAX_LINES; want++) {
 		while (k + 1 < ls.n && ls.line[k + 1] <= want)
 			k++;
@@ -350,6 +360,17 @@ static void take_nearest(struct want *w, const struct dw_func *f, long lo, long 
 	}
 	free(ls.line);
 	free(ls.addr);
+}
+
+/* Which lines of a function's copy a point with lines takes, as the
+ * reference does (doc/dwarf.md, "Statements by line"). */
+static unsigned int line_rule(const struct want *w)
+{
+	if (!w->statement)
+		return DW_LINES_FROM_DECL;
+	if (w->pat.lk == LINE_ALL)
+		return DW_LINES_FROM_ENTRY | DW_LINES_DEDUP;
+	return DW_LINES_DEDUP;
 }
 
 /* .exported: for the kernel and its modules, a __ksymtab_ entry; for a
@@ -387,7 +408,9 @@ static void take(struct want *w, const struct dw_func *f)
 		return;
 	if ((f->flags & DWF_SYMTAB) && (w->label || w->statement || w->pat.lk != LINE_NONE))
 		return;
-	if (inl && (w->call || w->is_return || w->exported || w->statement))
+	/* statements by line take the inlined copies too (doc/dwarf.md) */
+	if (inl && (w->call || w->is_return || w->exported ||
+		    (w->statement && (w->pat.lk == LINE_NONE || w->nearest))))
 		return;
 	if (!inl && w->inline_)
 		return;
@@ -423,7 +446,7 @@ static void take(struct want *w, const struct dw_func *f)
 		if (w->nearest && w->statement && w->pat.lk != LINE_ALL)
 			take_nearest(w, f, lo, hi, &lc);
 		else
-			dw_each_line(w->m, f, lo, hi, each_line, &lc);
+			dw_each_line(w->m, f, lo, hi, line_rule(w), each_line, &lc);
 		return;
 	}
 	if (f->flags & DWF_SYMTAB)
