@@ -219,8 +219,8 @@ uint64_t dw_probe_entry(struct dw_mod *m, const struct dw_func *f);
 #define DW_LINES_FROM_DECL	0x1
 #define DW_LINES_FROM_ENTRY	0x2
 #define DW_LINES_DEDUP		0x4
-int dw_each_line(struct dw_mod *m, const struct dw_func *f, long lo, long hi,
-		 unsigned int how,
+int dw_each_line(struct elab *e, struct dw_mod *m, const struct dw_func *f,
+		 long lo, long hi, unsigned int how,
 		 int (*fn)(long line, uint64_t addr, void *ctx), void *ctx);
 /* Does a line-table row start at @pc? */
 bool dw_is_statement(struct dw_mod *m, uint64_t pc);

@@ -344,7 +344,7 @@ static void take_nearest(struct want *w, const struct dw_func *f, long lo, long 
 	long want, last = -1;
 	size_t k = 0, pick;
 
-	dw_each_line(w->m, f, 0, -1, DW_LINES_FROM_DECL, collect_line, &ls);	/* in line order */
+	dw_each_line(w->e, w->m, f, 0, -1, DW_LINES_FROM_DECL, collect_line, &ls);	/* in line order */
 	for (want = lo; ls.n && want <= hi && want - lo < NEAREST_MAX_LINES; want++) {
 		while (k + 1 < ls.n && ls.line[k + 1] <= want)
 			k++;
@@ -446,7 +446,7 @@ static void take(struct want *w, const struct dw_func *f)
 		if (w->nearest && w->statement && w->pat.lk != LINE_ALL)
 			take_nearest(w, f, lo, hi, &lc);
 		else
-			dw_each_line(w->m, f, lo, hi, line_rule(w), each_line, &lc);
+			dw_each_line(w->e, w->m, f, lo, hi, line_rule(w), each_line, &lc);
 		return;
 	}
 	if (f->flags & DWF_SYMTAB)
