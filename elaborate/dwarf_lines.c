@@ -298,7 +298,7 @@ int dw_each_line(struct elab *e, struct dw_mod *m, const struct dw_func *f,
 		 * (as the reference does) */
 		hits[j++] = hits[i];
 	}
-	if ((how & DW_LINES_FROM_ENTRY) && j)
+	if ((how & DW_LINES_STOP) && j)
 		stop = first_missing(lines_of(e, m, f->cu, lines, n, file), hits, j, lo);
 	for (i = 0; i < j && hits[i].line < stop; i++) {
 		if (hits[i].taken)
@@ -309,6 +309,23 @@ int dw_each_line(struct elab *e, struct dw_mod *m, const struct dw_func *f,
 	}
 	free(hits);
 	return count;
+}
+
+size_t dw_func_ranges(struct dw_mod *m, const struct dw_func *f, uint64_t *lo,
+		      uint64_t *hi, size_t max)
+{
+	Dwarf_Die cu, d;
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+	size_t n = 0;
+
+	if (!die_of(m, f, &cu, &d))
+		return 0;
+	while (n < max && (off = dwarf_ranges(&d, off, &base, &start, &end)) > 0) {
+		lo[n] = start;
+		hi[n++] = end;
+	}
+	return n;
 }
 
 bool dw_is_statement(struct dw_mod *m, uint64_t pc)
