@@ -209,11 +209,27 @@ size_t dw_tracepoints(struct elab *e, struct dw_mod *m,
  * does). */
 uint64_t dw_probe_entry(struct dw_mod *m, const struct dw_func *f);
 /* Statement boundaries: for each line of @f's file in [lo, hi] (hi < 0:
- * every line) that has a line-table row inside @f, the line's lowest
- * address (rows not marked is_stmt count too, as for the reference).
- * Calls @fn(line, addr, ctx) in line order; returns how many. */
-int dw_each_line(struct dw_mod *m, const struct dw_func *f, long lo, long hi,
+ * every line) that has a line-table row inside @f (an out-of-line copy
+ * or an inlined one), the line's lowest address there (rows not marked
+ * is_stmt count too, as for the reference). @how narrows it:
+ * DW_LINES_FROM_DECL leaves out lines before @f's declaration;
+ * DW_LINES_FROM_ENTRY (statement FUNC:*) those before the line of the
+ * copy's entry address (none when that row is of another file);
+ * DW_LINES_STOP those from the first line of the file that has rows but
+ * none in @f; DW_LINES_DEDUP a line whose lowest address a lower line
+ * has. Calls @fn(line, addr, ctx) in line order; returns how many. */
+#define DW_LINES_FROM_DECL	0x1
+#define DW_LINES_FROM_ENTRY	0x2
+#define DW_LINES_DEDUP		0x4
+#define DW_LINES_STOP		0x8
+int dw_each_line(struct elab *e, struct dw_mod *m, const struct dw_func *f,
+		 long lo, long hi, unsigned int how,
 		 int (*fn)(long line, uint64_t addr, void *ctx), void *ctx);
+/* The address ranges of @f (a copy), at most @max, into @lo[i]..@hi[i]
+ * (@hi excluded); returns how many. */
+#define DW_RANGES_MAX 64
+size_t dw_func_ranges(struct dw_mod *m, const struct dw_func *f, uint64_t *lo,
+		      uint64_t *hi, size_t max);
 /* Does a line-table row start at @pc? */
 bool dw_is_statement(struct dw_mod *m, uint64_t pc);
 /* Source line of @pc (0 if unknown). */

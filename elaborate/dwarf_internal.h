@@ -48,6 +48,8 @@ struct dw_mod {
 	Elf_Data *ft_line, *ft_line_str, *ft_str;
 	/* definitions of declared structs (dw_type_complete) */
 	struct ptrmap complete;
+	/* the lines of a file with rows in a unit (dwarf_lines.c) */
+	struct ptrmap file_lines;
 	/* the kernel's ftrace call sites, sorted (dw_ftrace_site) */
 	bool fsites_loaded;
 	uint64_t *fsites;

@@ -21,6 +21,7 @@
 #include "util/diag.h"
 #include "util/intern.h"
 #include "util/strbuf.h"
+#include "util/vec.h"
 
 #define KRETPROBE_MAXACTIVE_MAX 4096
 #define NEAREST_MAX_LINES 100000	/* lines one .nearest range looks at */
@@ -71,6 +72,11 @@ struct want {
 				 * a warning */
 	int emitted, refused;
 	const char *first_refused, *refusal;
+	struct ptrmap stmt_seen;	/* "FUNC@ADDR" of statements placed */
+	/* statements by line with a FUNC glob: the lines found in every
+	 * copy matched, then given to each copy containing them */
+	struct line_set *found;
+	struct ptrvec copies;
 };
 
 static bool parse_num(const char *s, long *out)
@@ -250,6 +256,33 @@ static const char *fn_text(struct want *w, const struct dw_func *f)
 	return arena_printf(w->e->a, "%s@%s:%u", f->name, f->file, f->line);
 }
 
+struct line_set {
+	long *line;
+	uint64_t *addr;
+	size_t n, cap;
+};
+
+static int collect_line(long line, uint64_t addr, void *ctx)
+{
+	struct line_set *ls = ctx;
+
+	if (ls->n == ls->cap) {
+		size_t cap = ls->cap ? ls->cap * 2 : 64;
+		long *nl = realloc(ls->line, cap * sizeof(*nl));
+		uint64_t *na = nl ? realloc(ls->addr, cap * sizeof(*na)) : NULL;
+
+		if (nl)
+			ls->line = nl;
+		if (!nl || !na)
+			return 1;	/* out of memory: what we have */
+		ls->addr = na;
+		ls->cap = cap;
+	}
+	ls->line[ls->n] = line;
+	ls->addr[ls->n++] = addr;
+	return 0;
+}
+
 struct line_ctx {
 	struct want *w;
 	const struct dw_func *f;
@@ -263,8 +296,19 @@ static int each_line(long line, uint64_t addr, void *ctx)
 	const char *text;
 	struct elab_point *pt;
 
-	if (w->pat.lk == LINE_ALL && line == (long)l->f->line)
-		return 0;	/* :* leaves out the declaration line */
+	if (w->found)
+		return collect_line(line, addr, w->found);
+	if (w->statement) {
+		/* two copies of a function at one address (an inlined
+		 * function called twice, one call optimised away): one
+		 * probe, as the reference has it */
+		const char *key = intern(w->e->in, arena_printf(w->e->a, "%s@%llx",
+						l->f->name, (unsigned long long)addr));
+
+		if (ptrmap_get(&w->stmt_seen, key))
+			return 0;
+		ptrmap_put(w->e->a, &w->stmt_seen, key, (void *)key);
+	}
 	l->lines++;
 	/* a .function with a line is named after the function */
 	text = w->statement ?
@@ -299,33 +343,6 @@ static int each_label(const char *name, int line, uint64_t addr, void *ctx)
 	return 0;
 }
 
-struct line_set {
-	long *line;
-	uint64_t *addr;
-	size_t n, cap;
-};
-
-static int collect_line(long line, uint64_t addr, void *ctx)
-{
-	struct line_set *ls = ctx;
-
-	if (ls->n == ls->cap) {
-		size_t cap = ls->cap ? ls->cap * 2 : 64;
-		long *nl = realloc(ls->line, cap * sizeof(*nl));
-		uint64_t *na = nl ? realloc(ls->addr, cap * sizeof(*na)) : NULL;
-
-		if (nl)
-			ls->line = nl;
-		if (!nl || !na)
-			return 1;	/* out of memory: what we have */
-		ls->addr = na;
-		ls->cap = cap;
-	}
-	ls->line[ls->n] = line;
-	ls->addr[ls->n++] = addr;
-	return 0;
-}
-
 /* statement("f@file:N[-M]").nearest: each line N..M, or the nearest line
  * of the function with code within NEAREST_WINDOW lines (the later one of
  * two as near), as the reference does; each line probed once. */
@@ -336,7 +353,7 @@ static void take_nearest(struct want *w, const struct dw_func *f, long lo, long 
 	long want, last = -1;
 	size_t k = 0, pick;
 
-	dw_each_line(w->m, f, 0, -1, collect_line, &ls);	/* in line order */
+	dw_each_line(w->e, w->m, f, 0, -1, DW_LINES_FROM_DECL, collect_line, &ls);	/* in line order */
 	for (want = lo; ls.n && want <= hi && want - lo < NEAREST_MAX_LINES; want++) {
 		while (k + 1 < ls.n && ls.line[k + 1] <= want)
 			k++;
@@ -352,6 +369,17 @@ static void take_nearest(struct want *w, const struct dw_func *f, long lo, long 
 	}
 	free(ls.line);
 	free(ls.addr);
+}
+
+/* Which lines of a function's copy a point with lines takes, as the
+ * reference does (doc/dwarf.md, "Statements by line"). */
+static unsigned int line_rule(const struct want *w)
+{
+	if (!w->statement)
+		return DW_LINES_FROM_DECL;
+	if (w->pat.lk == LINE_ALL)
+		return DW_LINES_FROM_ENTRY | DW_LINES_DEDUP | DW_LINES_STOP;
+	return DW_LINES_DEDUP;
 }
 
 /* .exported: for the kernel and its modules, a __ksymtab_ entry; for a
@@ -389,7 +417,9 @@ static void take(struct want *w, const struct dw_func *f)
 		return;
 	if ((f->flags & DWF_SYMTAB) && (w->label || w->statement || w->pat.lk != LINE_NONE))
 		return;
-	if (inl && (w->call || w->is_return || w->exported || w->statement))
+	/* statements by line take the inlined copies too (doc/dwarf.md) */
+	if (inl && (w->call || w->is_return || w->exported ||
+		    (w->statement && (w->pat.lk == LINE_NONE || w->nearest))))
 		return;
 	if (!inl && w->inline_)
 		return;
@@ -422,10 +452,12 @@ static void take(struct want *w, const struct dw_func *f)
 			each_line(dw_line_of(w->m, pc, NULL), pc, &lc);
 			return;
 		}
+		if (w->found)
+			vec_push(w->e->a, &w->copies, (void *)f);
 		if (w->nearest && w->statement && w->pat.lk != LINE_ALL)
 			take_nearest(w, f, lo, hi, &lc);
 		else
-			dw_each_line(w->m, f, lo, hi, each_line, &lc);
+			dw_each_line(w->e, w->m, f, lo, hi, line_rule(w), each_line, &lc);
 		return;
 	}
 	if (f->flags & DWF_SYMTAB)
@@ -610,18 +642,110 @@ static void bad_pattern(struct want *w, const struct pp_component *fc)
 		 ":N, :N-M, :* or +N)", fc->param->str.s);
 }
 
+struct found_line {
+	long line;
+	uint64_t addr;
+};
+
+static int cmp_found_addr(const void *a, const void *b)
+{
+	const struct found_line *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* The first of @f (sorted by address) at or after @addr. */
+static size_t found_from(const struct found_line *f, size_t n, uint64_t addr)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (f[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static int cmp_found(const void *a, const void *b)
+{
+	const struct found_line *x = a, *y = b;
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* statement("GLOB@FILE:LINES"): the reference finds the lines of each
+ * copy matched as for one function, then probes each line's address in
+ * every matched copy that contains it (named after that copy's function):
+ * file_open_root's line 1112 at the address found in the copy of
+ * build_open_how inlined into it. Each copy's lines in line order. */
+static void give_found(struct want *w, struct line_set *ls)
+{
+	struct found_line *by_addr, *mine;
+	size_t i, j, k;
+
+	if (!ls->n)
+		return;
+	by_addr = calloc(ls->n, sizeof(*by_addr));
+	mine = calloc(ls->n, sizeof(*mine));
+	if (!by_addr || !mine)
+		goto out;
+	for (i = 0; i < ls->n; i++)
+		by_addr[i] = (struct found_line){ ls->line[i], ls->addr[i] };
+	qsort(by_addr, ls->n, sizeof(*by_addr), cmp_found_addr);
+	for (i = 0; i < w->copies.n; i++) {
+		const struct dw_func *g = w->copies.v[i];
+		struct line_ctx lc = { w, g, 0 };
+		uint64_t lo[DW_RANGES_MAX], hi[DW_RANGES_MAX];
+		size_t nr = dw_func_ranges(w->m, g, lo, hi, DW_RANGES_MAX), r;
+
+		for (r = 0, k = 0; r < nr; r++)
+			for (j = found_from(by_addr, ls->n, lo[r]);
+			     j < ls->n && by_addr[j].addr < hi[r]; j++)
+				mine[k++] = by_addr[j];
+		qsort(mine, k, sizeof(*mine), cmp_found);
+		for (j = 0; j < k; j++)
+			if (!j || mine[j].line != mine[j - 1].line ||
+			    mine[j].addr != mine[j - 1].addr)
+				each_line(mine[j].line, mine[j].addr, &lc);
+	}
+out:
+	free(by_addr);
+	free(mine);
+}
+
 /* Take every function of w->m the pattern matches. */
 static void match_functions(struct want *w)
 {
 	const struct dw_func *fs;
 	size_t n = dw_functions_like(w->e, w->m, w->pat.func, &fs), i;
+	struct line_set ls = { 0 };
+	bool glob = w->statement && !w->nearest && w->pat.lk != LINE_NONE &&
+		    strpbrk(w->pat.func, "*?[");
 
+	if (glob) {
+		w->found = &ls;
+		w->copies.n = 0;
+	}
 	for (i = 0; i < n; i++) {
 		const struct dw_func *f = &fs[i];
 
 		if (fnmatch(w->pat.func, f->name, 0) || !dw_file_matches(w->pat.file, f->file))
 			continue;
 		take(w, f);
+	}
+	if (glob) {
+		w->found = NULL;
+		give_found(w, &ls);
+		free(ls.line);
+		free(ls.addr);
 	}
 }
 
