@@ -20,6 +20,7 @@
 #define OUT_BUF_SIZE 65536
 /* "stop" queues D before its write returns; wait this long, then give up */
 #define STOP_GRACE_MS 5000
+#define WARN_SEEN_MAX 4096	/* a power of two */
 
 struct sess {
 	const struct staprun_opts *o;
@@ -41,6 +42,11 @@ struct sess {
 	int status;		/* D's */
 	struct sgr sgr;		/* -C: the messages' colours */
 	struct monitor *mon;	/* -M, or NULL */
+	/* the warnings printed: a warning is printed once per session, as
+	 * the reference's staprun does (errors every time); by 64-bit hash,
+	 * at most WARN_SEEN_MAX - 1 of them, then all are printed */
+	uint64_t warn_seen[WARN_SEEN_MAX];
+	unsigned int nwarn_seen;
 	char buf[OUT_BUF_SIZE];
 };
 
@@ -252,13 +258,36 @@ static void print_msg(struct sess *s, const char *text)
 		(int)n, text, sgr_end(&s->sgr, part), text + n);
 }
 
+/* Has the warning @text been printed before? It is remembered if not.
+ * (FNV-1a; 0 marks a free slot.) */
+static bool warn_seen(struct sess *s, const char *text)
+{
+	uint64_t h = 14695981039346656037ULL;
+	unsigned int i;
+	const char *p;
+
+	for (p = text; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	h |= 1;
+	for (i = (unsigned int)h & (WARN_SEEN_MAX - 1); s->warn_seen[i];
+	     i = (i + 1) & (WARN_SEEN_MAX - 1))
+		if (s->warn_seen[i] == h)
+			return true;
+	if (s->nwarn_seen < WARN_SEEN_MAX - 1) {
+		s->warn_seen[i] = h;
+		s->nwarn_seen++;
+	}
+	return false;
+}
+
 static int on_record(void *arg, const struct ctl_record *r)
 {
 	struct sess *s = arg;
 
 	switch (r->kind) {
 	case CTL_MSG:
-		if (s->o->quiet_warnings && !strncmp(r->text, "WARNING:", 8))
+		if (!strncmp(r->text, "WARNING:", 8) &&
+		    (s->o->quiet_warnings || warn_seen(s, r->text)))
 			break;
 		print_msg(s, r->text);
 		break;
