@@ -123,7 +123,10 @@ static void embedded_function(struct xl *x, struct elab_func *f, struct strbuf *
 	} else {
 		sb_adds(out, "#define STAP_RETURN() goto out\n");
 	}
-	sb_adds(out, "#define STAP_ERROR(...) do { stp_errorf(c, NULL, __VA_ARGS__); goto out; } while (0)\n");
+	/* an error of the function's C is reported at the function, as the
+	 * reference does: "... near identifier 'kernel_string' at FILE:L:C" */
+	sb_addf(out, "#define STAP_ERROR(...) do { stp_errorf(c, %s, __VA_ARGS__); goto out; } while (0)\n",
+		xl_loc_at(x, f, arena_printf(x->a, "identifier '%s'", f->name), &f->decl->loc));
 	sb_adds(out, "#define STAP_PRINTF(...) stp_cprintf(c, __VA_ARGS__)\n");
 	sb_addf(out, "\t{\n%s\n\t}\n", f->decl->func.code);
 	sb_adds(out, "\tgoto out;\nout: __attribute__((unused));\n\t;\n");
