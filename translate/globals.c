@@ -13,6 +13,7 @@
 #include "session.h"
 #include "translate/xl.h"
 #include "util/arena.h"
+#include "util/intern.h"
 #include "util/strbuf.h"
 
 static bool live(const struct elab_var *v)
@@ -393,7 +394,7 @@ const char *xl_locks(struct xl *x, struct elab_probe *p, unsigned *n)
 {
 	struct lock_scan ls = { { lock_expr, lock_stmt }, x, NULL, { 0 } };
 	struct strbuf sb = STRBUF_INIT;
-	const char *name;
+	const char *name, *key;
 	size_t i, j;
 
 	ls.mode = arena_alloc(x->a, x->r->global_list.n + 1);
@@ -419,9 +420,14 @@ const char *xl_locks(struct xl *x, struct elab_probe *p, unsigned *n)
 		sb_release(&sb);
 		return "NULL";
 	}
-	j = (size_t)x->nlabel++;
-	name = arena_printf(x->a, "stp_locks%zu", j);
-	em_head(x, "static const struct stp_lockreq %s[] = {\n%s};", name, sb_str(&sb));
+	key = intern(x->r->in, sb_str(&sb));
+	name = ptrmap_get(&x->locks_of, key);
+	if (!name) {
+		j = (size_t)x->nlabel++;
+		name = arena_printf(x->a, "stp_locks%zu", j);
+		em_head(x, "static const struct stp_lockreq %s[] = {\n%s};", name, key);
+		ptrmap_put(x->a, &x->locks_of, key, (void *)name);
+	}
 	sb_release(&sb);
 	return name;
 }

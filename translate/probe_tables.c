@@ -115,10 +115,12 @@ static const char *probe_type(const struct elab_point *pt)
 
 /* The handler of every point of every live probe; @bodies[i]: the C name
  * of probe i's body, @conds: of each point's condition (by index over all
- * points of all live probes, in order). */
+ * points of all live probes, in order). They are one array, stp_pps[]
+ * (one symbol, not one a point), and stp_ppN names its element N. */
 static size_t point_handlers(struct xl *x, const char **bodies, const char **conds,
 			     struct xl_point *refs, struct strbuf *out)
 {
+	struct strbuf names = STRBUF_INIT;
 	size_t i, j, id = 0;
 
 	for (i = 0; i < x->r->probes.n; i++) {
@@ -138,11 +140,14 @@ static size_t point_handlers(struct xl *x, const char **bodies, const char **con
 			refs[id].pt = pt;
 			refs[id].id = id;
 			ptrmap_put(x->a, &x->pp_of, pt, arena_printf(x->a, "stp_pp%zu", id));
-			sb_addf(out, "static const struct stp_probe stp_pp%zu = {\n"
+			if (!id)
+				sb_adds(out, "static const struct stp_probe stp_pps[] = {\n");
+			sb_addf(&names, "#define stp_pp%zu (stp_pps[%zu])\n", id, id);
+			sb_addf(out, "[%zu] = {\n"
 				"\t.pp = %s,\n\t.pn = %s,\n\t.type = \"%s\",\n"
 				"\t.body = %s,\n\t.cond = %s,\n"
 				"\t.locks = %s,\n\t.nlocks = %u,\n"
-				"\t.frame_size = offsetof(struct stp_probe%zu_frame, __vars_end),\n%s};\n\n",
+				"\t.frame_size = offsetof(struct stp_probe%zu_frame, __vars_end),\n%s},\n",
 				id, c_string(x->a, pt->name, strlen(pt->name)),
 				c_string(x->a, pt->listed ? pt->listed : pt->name,
 					 strlen(pt->listed ? pt->listed : pt->name)),
@@ -151,6 +156,9 @@ static size_t point_handlers(struct xl *x, const char **bodies, const char **con
 				x->s->monitor ? arena_printf(x->a, "\t.mon = &stp_pmon[%zu],\n", id) : "");
 		}
 	}
+	if (id)
+		sb_addf(out, "};\n\n%s\n", sb_str(&names));
+	sb_release(&names);
 	return id;
 }
 

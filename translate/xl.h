@@ -51,6 +51,9 @@ struct xl {
 					 * names taken out (interned) -> the
 					 * C name of the first such body */
 	struct ptrmap names;		/* function / global -> C name */
+	struct ptrmap locks_of;		/* a lock table's entries (interned)
+					 * -> the C name of the first such
+					 * table: probes share equal ones */
 	int nfunc;
 	int errors;
 

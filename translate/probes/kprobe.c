@@ -72,7 +72,9 @@ static void emit(struct xl *x, const struct xl_point *v, size_t n, struct xl_tab
 		const struct kprobe_point *d = kprobe_point(v[i].pt);
 		const char *sym = "NULL", *entry;
 
-		if (d->symbol) {
+		/* a point registered by address needs no name (a kernel
+		 * point's name is in its probe's pp) */
+		if (d->symbol && !d->addr_jiffies) {
 			const char *s = d->module ? arena_printf(x->a, "%s:%s", d->module, d->symbol)
 						  : d->symbol;
 
