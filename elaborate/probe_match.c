@@ -671,6 +671,26 @@ static const char *similar(struct elab *e, struct pm_node *n, const char *name)
 	return similar_names(e->a, name, names, n->kids.n);
 }
 
+/* @glob without its wildcards ('*', '?', '[...]'): what the names it was
+ * meant to match have in common, for the suggestions of a wildcard that
+ * matched nothing (`syscall.opne*`: similar to open). */
+static const char *unglob(struct elab *e, const char *glob)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p, *q;
+
+	for (p = glob; *p; p++) {
+		if (*p == '*' || *p == '?')
+			continue;
+		if (*p == '[' && (q = strchr(p + 1, ']'))) {
+			p = q;
+			continue;
+		}
+		sb_addf(&sb, "%c", *p);
+	}
+	return sb_to_arena(&sb, e->a);
+}
+
 /* "a(number), b, c(string)": the children of @n (those called @name only,
  * when not NULL). */
 static const char *kid_forms(struct elab *e, const struct pm_node *n,
@@ -753,11 +773,14 @@ static int resolve_point(struct elab *e, struct pm_ctx *c,
 			 similar(e, m.fail_node, bad->name));
 	} else {
 		const struct pp_component *bad = pp->comps.v[m.fail_i];
+		bool wild = strpbrk(bad->name, "*?[") != NULL;
+		const char *like = wild ? unglob(e, bad->name) : bad->name;
 
 		pm_error(e, c, &bad->loc,
 			 arena_printf(e->a, "identifier '%s'", bad->name),
-			 "probe point mismatch%s",
-			 m.fail_node ? similar(e, m.fail_node, bad->name) : "");
+			 "probe point mismatch%s%s",
+			 wild ? ": didn't find any wildcard matches" : "",
+			 m.fail_node && *like ? similar(e, m.fail_node, like) : "");
 	}
 	return 0;
 }

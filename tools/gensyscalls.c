@@ -540,6 +540,16 @@ int main(int argc, char **argv)
 			fail(&g, "line too long");
 		while (len && isspace((unsigned char)buf[len - 1]))
 			buf[--len] = '\0';
+		/* "# ==== FAMILY: what ====" starts a family: a subsection
+		 * of the man page */
+		if (man && !strncmp(buf, "# ==== ", 7) && strncmp(buf, "# ==== end", 10) &&
+		    len > 12 && !strcmp(buf + len - 5, " ====")) {
+			if (have)
+				emit_man(g.out, &e);
+			have = false;
+			fprintf(g.out, ".SS %.*s\n", (int)(len - 12), buf + 7);
+			continue;
+		}
 		if (!*skip_space(buf) || *skip_space(buf) == '#')
 			continue;
 		if (isspace((unsigned char)buf[0])) {

@@ -62,7 +62,10 @@ static void stp_syscall_run(const struct stp_syscall_dispatch *d, long nr,
 {
 	u64 args[3] = { (u64)(unsigned long)regs, (u64)nr, (u64)ret };
 
-	if (!stp_running() || in_compat_syscall())
+	/* ia32 calls have other numbers; so have x32 ones (the x32 bit set
+	 * in orig_ax), but not -1, which has that bit set too: the return
+	 * of rt_sigreturn, whose restored registers say "no call". */
+	if (!stp_running() || in_ia32_syscall() || (nr != -1 && in_x32_syscall()))
 		return;
 	/* this number's points, then every call's */
 	if (nr >= 0 && nr < STP_SYSCALL_MAX)
