@@ -74,7 +74,8 @@ void xl_runtime_includes(struct xl *x, FILE *out)
 		fputs("#pragma GCC diagnostic pop\n", out);
 }
 
-/* probe_type()'s name of the low-level handler of @pt, with the names the
+/* The enum stp_probe_type constant of probe_type()'s name of the
+ * low-level handler of @pt (runtime/linux/session.h), with the names the
  * reference gives the kinds it has (as it reports them in the VM: runok
  * funcs_ctx_pure and funcs_ctx_kprobe). Ours run timer.profile on an
  * hrtimer and system-call probes on tracepoints, and say so. */
@@ -84,33 +85,33 @@ static const char *probe_type(const struct elab_point *pt)
 		enum probe_mech mech;
 		const char *type, *ret_type;
 	} types[] = {
-		{ MECH_seq, "begin_end", NULL },
-		{ MECH_procfs, "procfs", NULL },
-		{ MECH_timer, "hrtimer", NULL },	/* timer.jiffies: "timer" */
-		{ MECH_kprobe, "kprobe", "kretprobe" },
-		{ MECH_uprobe, "uprobe", "uretprobe" },
-		{ MECH_tracepoint, "kernel_tracepoint", NULL },
-		{ MECH_hwbkpt, "hwbkpt", NULL },
-		{ MECH_syscall, "kernel_tracepoint", NULL },
-		{ MECH_netfilter, "netfilter", NULL },
-		{ MECH_proclife, "utrace", NULL },
-		{ MECH_perf, "perf_event", NULL },
+		{ MECH_seq, "STP_PT_BEGIN_END", NULL },
+		{ MECH_procfs, "STP_PT_PROCFS", NULL },
+		{ MECH_timer, "STP_PT_HRTIMER", NULL },	/* timer.jiffies: "timer" */
+		{ MECH_kprobe, "STP_PT_KPROBE", "STP_PT_KRETPROBE" },
+		{ MECH_uprobe, "STP_PT_UPROBE", "STP_PT_URETPROBE" },
+		{ MECH_tracepoint, "STP_PT_KERNEL_TRACEPOINT", NULL },
+		{ MECH_hwbkpt, "STP_PT_HWBKPT", NULL },
+		{ MECH_syscall, "STP_PT_KERNEL_TRACEPOINT", NULL },
+		{ MECH_netfilter, "STP_PT_NETFILTER", NULL },
+		{ MECH_proclife, "STP_PT_UTRACE", NULL },
+		{ MECH_perf, "STP_PT_PERF_EVENT", NULL },
 	};
 	size_t i;
 	size_t n = strlen(pt->name);
 
 	if (!pt->family)
-		return "unknown";
+		return "STP_PT_UNKNOWN";
 	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
 		if (types[i].mech != pt->family->mech)
 			continue;
 		if (types[i].ret_type && n > 7 && !strcmp(pt->name + n - 7, ".return"))
 			return types[i].ret_type;
 		if (types[i].mech == MECH_timer && !strncmp(pt->name, "timer.jiffies", 13))
-			return "timer";
+			return "STP_PT_TIMER";
 		return types[i].type;
 	}
-	return "unknown";
+	return "STP_PT_UNKNOWN";
 }
 
 /* The handler of every point of every live probe; @bodies[i]: the C name
@@ -144,13 +145,14 @@ static size_t point_handlers(struct xl *x, const char **bodies, const char **con
 				sb_adds(out, "static const struct stp_probe stp_pps[] = {\n");
 			sb_addf(&names, "#define stp_pp%zu (stp_pps[%zu])\n", id, id);
 			sb_addf(out, "[%zu] = {\n"
-				"\t.pp = %s,\n\t.pn = %s,\n\t.type = \"%s\",\n"
+				"\t.pp = %s,\n\t.pn = %s,\n\t.type = %s,\n"
 				"\t.body = %s,\n\t.cond = %s,\n"
 				"\t.locks = %s,\n\t.nlocks = %u,\n"
 				"\t.frame_size = offsetof(struct stp_probe%zu_frame, __vars_end),\n%s},\n",
 				id, c_string(x->a, pt->name, strlen(pt->name)),
-				c_string(x->a, pt->listed ? pt->listed : pt->name,
-					 strlen(pt->listed ? pt->listed : pt->name)),
+				/* pn() is pp() unless the script named it otherwise */
+				pt->listed && strcmp(pt->listed, pt->name) ?
+				c_string(x->a, pt->listed, strlen(pt->listed)) : "NULL",
 				probe_type(pt), bodies[i],
 				conds[id] ? conds[id] : "NULL", locks, nlocks, i,
 				x->s->monitor ? arena_printf(x->a, "\t.mon = &stp_pmon[%zu],\n", id) : "");
@@ -251,6 +253,8 @@ void xl_probe_tables(struct xl *x, const char **bodies, const char **conds)
 	}
 	if (x->re_caps)
 		sb_adds(&desc, "\t.re_caps_size = sizeof(struct stp_re_cap_work),\n");
+	if (n)
+		sb_adds(&desc, "\t.probes = stp_pps,\n");
 	sb_addf(&out, "const struct stp_module_desc stp_module = {\n"
 		"\t.name = %s,\n\t.frame_size = sizeof(union stp_frames),\n"
 		"\t.globals_init = stp_globals_init,\n\t.globals_free = stp_globals_free,\n%s};\n",

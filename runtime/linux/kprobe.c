@@ -27,7 +27,8 @@
 
 /* A point, in the generated table stp_kprobes[]. */
 struct stp_kprobe_probe {
-	const struct stp_probe *probe;
+	unsigned int probe;		/* its handler: stp_module.probes[probe]
+					 * (an index: no relocation a point) */
 	const char *symbol;		/* "[MODULE:]symbol", or NULL for an
 					 * absolute address */
 	unsigned long offset;
@@ -51,10 +52,17 @@ struct stp_kprobe_probe {
 	bool module_init;		/* in its module's init text */
 };
 
+/* The handler of point @d. */
+static inline const struct stp_probe *stp_kpp(const struct stp_kprobe_probe *d)
+{
+	return &stp_module.probes[d->probe];
+}
+
 struct stp_kprobe_state {
 	struct kprobe kp;
 	struct kretprobe krp;
 	const struct stp_kprobe_probe *d;
+	const struct stp_probe *probe;	/* stp_kpp(d), looked up once */
 	bool registered;
 	bool ftrace;			/* in a batch: stp_fops, stp_fp (armed
 					 * once registered is set too) */
@@ -91,13 +99,13 @@ static void stp_kprobe_run(struct stp_kprobe_state *s, struct pt_regs *regs,
 		atomic_long_inc(&s->hmissed);
 		return;
 	}
-	c = stp_enter(s->d->probe, MAXACTION_INTERRUPTIBLE);
+	c = stp_enter(s->probe, MAXACTION_INTERRUPTIBLE);
 	if (!c)
 		return;
 	__this_cpu_write(stp_kp_active, 1);
 	c->regs = regs;
 	c->probe_addr = addr;
-	stp_run_body(c, s->d->probe);
+	stp_run_body(c, s->probe);
 	stp_leave(c);
 	__this_cpu_write(stp_kp_active, 0);
 }
@@ -122,7 +130,7 @@ static void stp_kret_run(struct stp_kprobe_state *s, struct pt_regs *regs,
 		atomic_long_inc(&s->hmissed);
 		return;
 	}
-	c = stp_enter(s->d->probe, MAXACTION_INTERRUPTIBLE);
+	c = stp_enter(s->probe, MAXACTION_INTERRUPTIBLE);
 	if (!c)
 		return;
 	__this_cpu_write(stp_kp_active, 1);
@@ -130,7 +138,7 @@ static void stp_kret_run(struct stp_kprobe_state *s, struct pt_regs *regs,
 	c->is_return = true;
 	c->entry_data = slots;
 	c->probe_addr = addr;
-	stp_run_body(c, s->d->probe);
+	stp_run_body(c, s->probe);
 	stp_leave(c);
 	__this_cpu_write(stp_kp_active, 0);
 }
@@ -160,7 +168,7 @@ static int stp_kret_entry(struct stp_kprobe_state *s, struct pt_regs *regs, u64 
 		atomic_long_inc(&s->hmissed);
 		return 1;
 	}
-	c = stp_enter(s->d->entry_probe ? s->d->entry_probe : s->d->probe,
+	c = stp_enter(s->d->entry_probe ? s->d->entry_probe : s->probe,
 		      MAXACTION_INTERRUPTIBLE);
 	if (!c)
 		return 1;
@@ -916,11 +924,11 @@ static int stp_kprobes_register_all(unsigned int *failed)
 		if (rc == -ENOENT && mod)
 			rc = stp_kprobe_register_one(s, false);
 		if (rc && s->d->wildcard && !s->d->optional) {
-			stp_warn("probe %s registration error (rc %d)", s->d->probe->pp, rc);
+			stp_warn("probe %s registration error (rc %d)", stp_kpp(s->d)->pp, rc);
 			(*failed)++;
 			rc = 0;
 		}
-		rc = stp_registered(s->d->probe, s->d->optional, rc, "");
+		rc = stp_registered(stp_kpp(s->d), s->d->optional, rc, "");
 	}
 	/* all in: the hits need no post_handler (the kernel reads it at
 	 * each hit; it stays unoptimised) */
@@ -942,8 +950,10 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 	stp_kp_batch = stp_vmalloc(sizeof(*stp_kp_batch) * n);
 	if (!stp_kp || !stp_kp_batch)
 		rc = -ENOMEM;
-	for (i = 0; !rc && i < n; i++)
+	for (i = 0; !rc && i < n; i++) {
 		stp_kp[i].d = &v[i];
+		stp_kp[i].probe = stp_kpp(&v[i]);
+	}
 	STP_TIMING("kprobes: tables of %u points", n);
 	if (!rc)
 		rc = stp_fbatches_start();
@@ -990,7 +1000,7 @@ static void stp_kprobes_module(struct module *mod, bool coming)
 			rc = stp_kprobe_register_one(s, false);
 			s->waiting = rc != 0;
 			if (rc)
-				stp_warn("probe %s registration error (rc %d)", s->d->probe->pp, rc);
+				stp_warn("probe %s registration error (rc %d)", stp_kpp(s->d)->pp, rc);
 		} else if (!coming && s->registered) {
 			stp_kprobe_unregister_one(s);
 			s->waiting = true;
@@ -1028,7 +1038,7 @@ static void stp_kprobes_report(void)
 		unsigned long m = v[i].missed + (unsigned long)atomic_long_read(&v[i].hmissed);
 
 		if (m)
-			stp_warn("Missed %lu hits of probe %s", m, v[i].d->probe->pp);
+			stp_warn("Missed %lu hits of probe %s", m, stp_kpp(v[i].d)->pp);
 	}
 	vfree(v);
 }

@@ -195,7 +195,7 @@ int stp_monitor_init(void)
 		strscpy(stp_mon.strings[i], d->globals[i].var, MAXSTRINGLEN);
 	}
 	for (i = 0; i < d->nprobes; i++)
-		d->mons[i].fixed = !strcmp(d->probes[i]->type, "begin_end");
+		d->mons[i].fixed = d->probes[i]->type == STP_PT_BEGIN_END;
 	if (!STP_FAULT_PTR("monitor file",
 			   proc_create("monitor", 0600, stp_transport_dir(), &stp_mon_ops)))
 		return -ENOMEM;

@@ -125,6 +125,28 @@ void stp_request_exit(void)
 	stp_request_exit_status(0);
 }
 
+const char *stp_probe_type_name(unsigned int type)
+{
+	static const char *const names[STP_PT_COUNT] = {
+		[STP_PT_UNKNOWN] = "unknown",
+		[STP_PT_BEGIN_END] = "begin_end",
+		[STP_PT_PROCFS] = "procfs",
+		[STP_PT_HRTIMER] = "hrtimer",
+		[STP_PT_TIMER] = "timer",
+		[STP_PT_KPROBE] = "kprobe",
+		[STP_PT_KRETPROBE] = "kretprobe",
+		[STP_PT_UPROBE] = "uprobe",
+		[STP_PT_URETPROBE] = "uretprobe",
+		[STP_PT_KERNEL_TRACEPOINT] = "kernel_tracepoint",
+		[STP_PT_HWBKPT] = "hwbkpt",
+		[STP_PT_NETFILTER] = "netfilter",
+		[STP_PT_UTRACE] = "utrace",
+		[STP_PT_PERF_EVENT] = "perf_event",
+	};
+
+	return type < STP_PT_COUNT ? names[type] : names[STP_PT_UNKNOWN];
+}
+
 void stp_skipped(void)
 {
 	if (atomic_inc_return(&stp_sess.skipped) == MAXSKIPPED + 1) {

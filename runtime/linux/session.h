@@ -17,16 +17,25 @@ struct stp_lockreq {
 };
 
 /* One probe point's handler. */
+/* The low-level handlers, as probe_type() names them (stp_probe_type_name):
+ * a number in each probe, not a string (a relocation less a point). */
+enum stp_probe_type {
+	STP_PT_UNKNOWN, STP_PT_BEGIN_END, STP_PT_PROCFS, STP_PT_HRTIMER, STP_PT_TIMER,
+	STP_PT_KPROBE, STP_PT_KRETPROBE, STP_PT_UPROBE, STP_PT_URETPROBE,
+	STP_PT_KERNEL_TRACEPOINT, STP_PT_HWBKPT, STP_PT_NETFILTER, STP_PT_UTRACE,
+	STP_PT_PERF_EVENT, STP_PT_COUNT
+};
+
 struct stp_probe {
 	const char *pp;			/* the probe point, as pp() says */
 	const char *pn;			/* the script's probe point, aliases
-					 * and wildcards expanded, as pn() says */
-	const char *type;		/* the low-level handler, as
-					 * probe_type() says */
+					 * and wildcards expanded, as pn() says;
+					 * NULL when it is pp (stp_probe_pn) */
 	void (*body)(struct stp_context *c);
 	bool (*cond)(struct stp_context *c);	/* if (...) of the point, or NULL */
 	const struct stp_lockreq *locks;
 	unsigned int nlocks;
+	unsigned int type;		/* enum stp_probe_type */
 	size_t frame_size;		/* its body's frame: zeroed per hit */
 	struct stp_probe_mon *mon;	/* stap --monitor: its state, else NULL */
 };
@@ -108,9 +117,18 @@ struct stp_module_desc {
 	const struct stp_family_use *families;
 	unsigned int nfamilies;
 	const struct stp_monitor_desc *monitor;	/* stap --monitor, else NULL */
+	const struct stp_probe *probes;	/* every point's handler (stp_pps[]) */
 };
 
 extern const struct stp_module_desc stp_module;
+
+static inline const char *stp_probe_pn(const struct stp_probe *p)
+{
+	return p->pn ? p->pn : p->pp;
+}
+
+/* "kprobe", "begin_end", ...: what probe_type() says. */
+const char *stp_probe_type_name(unsigned int type);
 
 /* exit(): end the session after this handler (status 0). */
 void stp_request_exit(void);

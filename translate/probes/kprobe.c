@@ -82,7 +82,7 @@ static void emit(struct xl *x, const struct xl_point *v, size_t n, struct xl_tab
 		}
 		modules |= d->module != NULL;
 		entry_capture(x, &v[i], t->out, &entry);
-		sb_addf(&tab, "\t{ &stp_pp%zu, %s, 0x%" PRIx64 "UL, 0x%" PRIx64 "UL, %s, %" PRId64
+		sb_addf(&tab, "\t{ %zu, %s, 0x%" PRIx64 "UL, 0x%" PRIx64 "UL, %s, %" PRId64
 			", %s, %s, %" PRId64 "L, %" PRId64 "L, %s, %s },\n", v[i].id, sym, d->offset,
 			d->symbol ? (uint64_t)0 : d->addr, d->ret ? "true" : "false",
 			d->maxactive > 0 ? d->maxactive : 0,
