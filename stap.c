@@ -26,6 +26,7 @@
 #include "util/arena.h"
 #include "util/cache.h"
 #include "util/sdt_marker.h"
+#include "run_internal.h"
 #include "util/diag.h"
 #include "util/kernel_info.h"
 #include "util/source.h"
@@ -725,6 +726,8 @@ int main(int argc, char **argv)
 	session_init(&sess, arena);
 	parse_options(&sess, arena, argc, argv);
 	sess.tapset_dir = session_tapset_dir();
+	sess.stap_exe = session_self_exe(arena);
+	sess.staprun_exe = staprun_path(arena, sess.remote != NULL);
 	SDT_MARK1(stap, pass0__start, &sess);
 
 	diag_out = fopencookie(&diag_copy, "w", (cookie_io_functions_t){ .write = tee_write });
