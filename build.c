@@ -197,9 +197,10 @@ static int run_make(const struct session *s, const char *build, const char *dir,
 		    const char *log, bool keep_going)
 {
 	const char **argv = calloc((size_t)s->kbuild_vars.n + 10, sizeof(*argv));
+	struct strbuf cmd = STRBUF_INIT;
 	char mdir[4200];
 	pid_t pid;
-	int i, n = 0;
+	int i, n = 0, st;
 
 	if (!argv)
 		abort();
@@ -222,6 +223,14 @@ static int run_make(const struct session *s, const char *build, const char *dir,
 		argv[n++] = s->kbuild_vars.v[i];
 	argv[n++] = "modules";
 	argv[n] = NULL;
+	/* the command line for the stap.system marker: the words, blank
+	 * separated */
+	for (i = 0; i < n; i++) {
+		if (i)
+			sb_addc(&cmd, ' ');
+		sb_adds(&cmd, argv[i]);
+	}
+	SDT_MARK1(stap, stap_system__start, sb_str(&cmd));
 	pid = fork_logged(s, log);
 	if (pid == 0) {
 		execvp("make", (char *const *)argv);
@@ -229,8 +238,12 @@ static int run_make(const struct session *s, const char *build, const char *dir,
 		fprintf(stderr, "stap: cannot run make: %s\n", strerror(errno));
 		_exit(127);
 	}
+	SDT_MARK2(stap, stap_system__spawn, pid < 0 ? errno : 0, pid);
 	free(argv);
-	return child_status(pid);
+	st = child_status(pid);
+	SDT_MARK2(stap, stap_system__complete, st, pid);
+	sb_release(&cmd);
+	return st;
 }
 
 static void remove_tree(const char *dir)
