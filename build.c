@@ -28,6 +28,7 @@
 #include "session.h"
 #include "util/arena.h"
 #include "util/cache.h"
+#include "util/sdt_marker.h"
 #include "util/diag.h"
 #include "util/kernel_info.h"
 #include "util/strbuf.h"
@@ -196,9 +197,10 @@ static int run_make(const struct session *s, const char *build, const char *dir,
 		    const char *log, bool keep_going)
 {
 	const char **argv = calloc((size_t)s->kbuild_vars.n + 10, sizeof(*argv));
+	struct strbuf cmd = STRBUF_INIT;
 	char mdir[4200];
 	pid_t pid;
-	int i, n = 0;
+	int i, n = 0, st;
 
 	if (!argv)
 		abort();
@@ -221,6 +223,14 @@ static int run_make(const struct session *s, const char *build, const char *dir,
 		argv[n++] = s->kbuild_vars.v[i];
 	argv[n++] = "modules";
 	argv[n] = NULL;
+	/* the command line for the stap.system marker: the words, blank
+	 * separated */
+	for (i = 0; i < n; i++) {
+		if (i)
+			sb_addc(&cmd, ' ');
+		sb_adds(&cmd, argv[i]);
+	}
+	SDT_MARK1(stap, stap_system__start, sb_str(&cmd));
 	pid = fork_logged(s, log);
 	if (pid == 0) {
 		execvp("make", (char *const *)argv);
@@ -228,8 +238,12 @@ static int run_make(const struct session *s, const char *build, const char *dir,
 		fprintf(stderr, "stap: cannot run make: %s\n", strerror(errno));
 		_exit(127);
 	}
+	SDT_MARK2(stap, stap_system__spawn, pid < 0 ? errno : 0, pid);
 	free(argv);
-	return child_status(pid);
+	st = child_status(pid);
+	SDT_MARK2(stap, stap_system__complete, st, pid);
+	sb_release(&cmd);
+	return st;
 }
 
 static void remove_tree(const char *dir)
@@ -506,8 +520,11 @@ out:
 static int run_sh(const struct session *s, const char *build, const char *script,
 		  const char *log)
 {
-	pid_t pid = fork_logged(s, log);
+	pid_t pid;
+	int st;
 
+	SDT_MARK1(stap, stap_system__start, script);
+	pid = fork_logged(s, log);
 	if (pid == 0) {
 		if (chdir(build)) {
 			fprintf(stderr, "stap: cannot enter %s: %s\n", build, strerror(errno));
@@ -517,7 +534,10 @@ static int run_sh(const struct session *s, const char *build, const char *script
 		fprintf(stderr, "stap: cannot run /bin/sh: %s\n", strerror(errno));
 		_exit(127);
 	}
-	return child_status(pid);
+	SDT_MARK2(stap, stap_system__spawn, pid < 0 ? errno : 0, pid);
+	st = child_status(pid);
+	SDT_MARK2(stap, stap_system__complete, st, pid);
+	return st;
 }
 
 /*
@@ -1037,6 +1057,8 @@ int build_module(const struct session *s, struct diag *d,
 	cdir = arena_printf(a, "%s/%.2s", cache_dir(a), hash);
 	cached = arena_printf(a, "%s/%s_%s.ko", cdir, name, hash + 2);
 	if (!s->no_cache && !s->keep_tmp && access(cached, R_OK) == 0) {
+		SDT_MARK2(stap, cache__get,
+			  arena_printf(a, "%s/%s_%s.c", cdir, name, hash + 2), cached);
 		if (s->verbose[3])
 			fprintf(stderr, "Pass 4: using cached %s\n", cached);
 		*ko = cached;
@@ -1136,10 +1158,14 @@ int build_module(const struct session *s, struct diag *d,
 		copy_file(path, rt_cached);	/* best effort */
 	}
 	snprintf(path, sizeof(path), "%s/%s.ko", tmpl, name);
+	if (!s->keep_tmp && !s->no_cache && !mkdir_p(cdir))
+		SDT_MARK2(stap, cache__add__module, path, cached);
 	if (!s->keep_tmp && !s->no_cache && !mkdir_p(cdir) && !copy_file(path, cached)) {
 		char csrc[4200];
 
 		snprintf(csrc, sizeof(csrc), "%s/%s_%s.c", cdir, name, hash + 2);
+		SDT_MARK2(stap, cache__add__source,
+			  arena_printf(a, "%s/%s_src.c", tmpl, name), csrc);
 		cache_put(csrc, c_text);	/* best effort: for reading */
 		*ko = cached;
 		goto out;

@@ -25,6 +25,7 @@
 #include "session.h"
 #include "util/arena.h"
 #include "util/cache.h"
+#include "util/sdt_marker.h"
 #include "util/kernel_info.h"
 #include "util/strbuf.h"
 #include "util/vec.h"
@@ -171,7 +172,8 @@ int early_lookup(struct arena *a, const char *key, const char **ko, const char *
 	char buf[65536];
 	const char *line;
 	size_t n;
-	FILE *f = fopen(entry_path(a, key), "rb");
+	const char *entry = entry_path(a, key);
+	FILE *f = fopen(entry, "rb");
 	bool ok = true;
 
 	*ko = *name = *diag = NULL;
@@ -215,8 +217,15 @@ int early_lookup(struct arena *a, const char *key, const char **ko, const char *
 		line += l + (line[l] == '\n');
 	}
 	sb_release(&sb);
-	if (!ok || !*ko || !*name || access(*ko, R_OK))
+	if (!ok || !*ko || !*name || access(*ko, R_OK)) {
+		/* out of date: gone (a successful run records it anew) */
+		SDT_MARK1(stap, cache__clean, entry);
+		unlink(entry);
 		return -ESTALE;
+	}
+	/* the module's C text is beside it: NAME_HASH.c for NAME_HASH.ko */
+	SDT_MARK2(stap, cache__get,
+		  arena_printf(a, "%.*s.c", (int)strlen(*ko) - 3, *ko), *ko);
 	return 0;
 }
 

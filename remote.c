@@ -282,8 +282,23 @@ int run_in_vm(const struct session *s, struct diag *d, struct arena *a,
 		sb_add_shquoted(&sh, cwd);
 		sb_adds(&sh, "; ");
 	}
+	/* staprun runs from its host path in the guest too (a hard link
+	 * of /bin/staprun), as the process(@__staprun_exe) points of the
+	 * staprun.* aliases name it (uprobes follow the program's path) */
+	if (*srun == '/' && strncmp(srun, "/tmp/", 5)) {
+		sb_adds(&sh, "mkdir -p ");
+		sb_add_shquoted(&sh, arena_strndup(a, srun, (size_t)(strrchr(srun, '/') - srun) + 1));
+		sb_adds(&sh, " && ln -f /bin/staprun ");
+		sb_add_shquoted(&sh, srun);
+		sb_adds(&sh, " 2>/dev/null || s=staprun; ");
+		sb_adds(&sh, "s=${s:-");
+		sb_add_shquoted(&sh, srun);
+		sb_adds(&sh, "}; ");
+	} else {
+		sb_adds(&sh, "s=staprun; ");
+	}
 	sb_adds(&sh, guest_head);
-	sb_adds(&sh, "staprun");
+	sb_adds(&sh, "\"$s\"");
 	staprun_shell_opts(s, a, &sh);
 	sb_addf(&sh, " /m/%s.ko", name);
 	sb_adds(&sh, guest_tail);

@@ -41,6 +41,16 @@ static bool is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+const char *session_self_exe(struct arena *a)
+{
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (n <= 0)
+		return NULL;
+	return arena_strndup(a, exe, (size_t)n);
+}
+
 /* $SYSTEMTAP_TAPSET, else the source tree's tapset/ when this binary
  * runs from a build tree (it has a config.status beside it), else the
  * installed library. */

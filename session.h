@@ -72,6 +72,12 @@ struct session {
 	enum dump_mode dump;
 
 	const char *tapset_dir;		/* the built-in tapset library */
+	/* The programs whose SDT markers the stap.* and staprun.* aliases
+	 * probe (tapset/linux/stap_staticmarkers.stp): this stap's own file,
+	 * the staprun that pass 5 runs; the tapset names them @__stap_exe
+	 * and @__staprun_exe (parse_env_init). NULL: not known. */
+	const char *stap_exe;
+	const char *staprun_exe;
 	bool no_global_display;		/* --no-global-var-display */
 	struct strlist kbuild_vars;	/* -B NAME=VALUE */
 	bool no_cache;			/* --disable-cache */
@@ -99,5 +105,8 @@ void session_init(struct session *s, struct arena *a);
 void strlist_push(struct arena *a, struct strlist *l, const char *s);
 /* Where the built-in tapset library lives for this binary. */
 const char *session_tapset_dir(void);
+/* The absolute path of the running program (/proc/self/exe) in @a, or
+ * NULL when it cannot be read. */
+const char *session_self_exe(struct arena *a);
 
 #endif

@@ -25,6 +25,8 @@
 #include "util/strbuf.h"
 #include "util/arena.h"
 #include "util/cache.h"
+#include "util/sdt_marker.h"
+#include "run_internal.h"
 #include "util/diag.h"
 #include "util/kernel_info.h"
 #include "util/source.h"
@@ -463,6 +465,7 @@ static int pass1(struct parse_env *env, const struct session *s,
 	struct pass_clock clk;
 	unsigned nlib;
 
+	SDT_MARK1(stap, pass1a__start, s);
 	clock_start(&clk);
 	nlib = load_macro_library(env, s);
 	if (s->script_text) {
@@ -477,6 +480,9 @@ static int pass1(struct parse_env *env, const struct session *s,
 			return -1;
 		}
 	}
+	/* the library scripts are parsed as pass 2 needs them: pass1b
+	 * marks the end of the user script's parse */
+	SDT_MARK1(stap, pass1b__start, s);
 	*out = parse_file(env, src, false);
 	if (s->verbose[0]) {
 		fprintf(stderr, "Pass 1: parsed user script and %u library scripts ",
@@ -490,6 +496,7 @@ static int pass1(struct parse_env *env, const struct session *s,
 	if (env->diag->suppressed)
 		fprintf(stderr, "Number of similar error messages suppressed: %u.\n",
 			env->diag->suppressed);
+	SDT_MARK1(stap, pass1__end, s);
 	if (diag_errors(env->diag))
 		return -1;
 	return 0;
@@ -515,9 +522,11 @@ static int pass2(struct parse_env *env, const struct session *s,
 	size_t i, np = 0, nf = 0, ng = 0;
 	int rc;
 
+	SDT_MARK1(stap, pass2__start, s);
 	clock_start(&clk);
 	elab_init(e, env);
 	rc = elab_run(e, file);
+	SDT_MARK1(stap, pass2__end, s);
 	if (s->verbose[1] && rc == 0) {
 		for (i = 0; i < e->out.probes.n; i++) {
 			const struct elab_probe *p = e->out.probes.v[i];
@@ -583,7 +592,9 @@ static int pass45(struct parse_env *env, const struct session *s, struct kernel_
 			rc = 0;
 		}
 	} else {
+		SDT_MARK1(stap, pass5__start, s);
 		rc = run_module(s, env->diag, a, ko, ki->release);
+		SDT_MARK1(stap, pass5__end, s);
 	}
 	build_remove_tmp(tmp);
 	return rc;
@@ -625,12 +636,14 @@ static int pass345(struct parse_env *env, const struct session *s,
 	FILE *mem;
 	int rc;
 
+	SDT_MARK1(stap, pass3__start, s);
 	clock_start(&clk);
 	mem = open_memstream(&buf, &len);
 	if (!mem)
 		return 1;
 	rc = translate(&e->out, s, NAME_MARK, mem);
 	fclose(mem);
+	SDT_MARK1(stap, pass3__end, s);
 	report_counts(env->diag);
 	if (rc) {
 		free(buf);
@@ -649,8 +662,11 @@ static int pass345(struct parse_env *env, const struct session *s,
 		fputs(text, stdout);
 		return 0;
 	}
+	SDT_MARK1(stap, pass4__start, s);
 	clock_start(&clk);
-	if (build_module(s, env->diag, ki, a, text, name, &ko, &tmp) < 0) {
+	rc = build_module(s, env->diag, ki, a, text, name, &ko, &tmp);
+	SDT_MARK1(stap, pass4__end, s);
+	if (rc < 0) {
 		fputs("Pass 4: compilation failed.  [man error::pass4]\n", stderr);
 		return 1;
 	}
@@ -710,6 +726,9 @@ int main(int argc, char **argv)
 	session_init(&sess, arena);
 	parse_options(&sess, arena, argc, argv);
 	sess.tapset_dir = session_tapset_dir();
+	sess.stap_exe = session_self_exe(arena);
+	sess.staprun_exe = staprun_path(arena, sess.remote != NULL);
+	SDT_MARK1(stap, pass0__start, &sess);
 
 	diag_out = fopencookie(&diag_copy, "w", (cookie_io_functions_t){ .write = tee_write });
 	if (diag_out)
@@ -732,6 +751,7 @@ int main(int argc, char **argv)
 	kernel_info_init(&kinfo, arena, sess.kernel_release,
 			 sess.kernel_build_dir);
 	parse_env_init(&env, arena, &diag, &sess, &kinfo);
+	SDT_MARK1(stap, pass0__end, &sess);
 
 	if (sess.list_mode != LIST_NONE || sess.dump != DUMP_NONE) {
 		rc = listing(&env, &sess, &elab);
@@ -767,6 +787,7 @@ int main(int argc, char **argv)
 	}
 	rc = pass345(&env, &sess, &elab, &kinfo, arena, early, &diag_copy);
 out:
+	SDT_MARK1(stap, pass6__start, &sess);
 	if (fflush(stdout) != 0)
 		rc = 1;
 	dw_close_all(&elab);	/* libdw handles, the function index images */
@@ -775,5 +796,6 @@ out:
 		fclose(diag_out);
 	sb_release(&diag_copy);
 	arena_free(arena);
+	SDT_MARK1(stap, pass6__end, &sess);
 	return rc;
 }

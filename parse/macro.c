@@ -90,6 +90,25 @@ void macro_push_source(struct parser *p, const struct source *src)
 	lex_open(&p->lexer);
 }
 
+void macro_define_string(struct macro_table *t, struct arena *a,
+			 const struct source *src, const char *name,
+			 const char *value)
+{
+	struct macro *m = arena_new_obj(a, struct macro);
+	struct token tok = {
+		.kind = STRING,
+		.text = value,
+		.len = strlen(value),
+		.loc = { .src = src, .line = 1, .col = 1 },
+	};
+
+	m->name = name;
+	m->loc = tok.loc;
+	tv_push(a, &m->body, &tok);
+	m->next = t->b[bucket(name)];
+	t->b[bucket(name)] = m;
+}
+
 /* Next token without macro processing: from the innermost expansion, or
  * from the lexer when no expansion is active. */
 static int raw_next(struct parser *p, struct token *tok)

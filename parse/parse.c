@@ -9,6 +9,8 @@
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/intern.h"
+#include "util/source.h"
+#include "session.h"
 
 void parse_env_init(struct parse_env *env, struct arena *a, struct diag *d,
 		    const struct session *sess, struct kernel_info *kinfo)
@@ -19,6 +21,19 @@ void parse_env_init(struct parse_env *env, struct arena *a, struct diag *d,
 	env->sess = sess;
 	env->kinfo = kinfo;
 	env->library_macros = macro_table_new(a);
+	/* the paths of stap and staprun for the stap.* and staprun.*
+	 * aliases: @__stap_exe, @__staprun_exe */
+	if (sess && (sess->stap_exe || sess->staprun_exe)) {
+		const struct source *src = source_from_mem(a, "<stap>", "", 0);
+
+		if (sess->stap_exe)
+			macro_define_string(env->library_macros, a, src,
+					    intern(env->in, "__stap_exe"), sess->stap_exe);
+		if (sess->staprun_exe)
+			macro_define_string(env->library_macros, a, src,
+					    intern(env->in, "__staprun_exe"),
+					    sess->staprun_exe);
+	}
 }
 
 static void parser_init(struct parser *p, struct parse_env *env,

@@ -80,6 +80,11 @@ const char *token_kind_name(int kind);
 
 /* ---- macros (macro.c): @define and @NAME expansion ---- */
 struct macro_table *macro_table_new(struct arena *a);
+/* Define @NAME (interned, without '@') in @t as the one string token
+ * @value (not copied), a macro of no file: the translator's own. */
+void macro_define_string(struct macro_table *t, struct arena *a,
+			 const struct source *src, const char *name,
+			 const char *value);
 /* Next token after macro processing; @define is consumed here. */
 int macro_next(struct parser *p, struct token *tok);
 /* Paste the tokens of script argument text @text in place of @use ($N):

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "staprun/staprun.h"
+#include "util/sdt_marker.h"
 
 const char *load_hint(int err)
 {
@@ -81,6 +82,7 @@ int load_module(int fd, const struct mod_image *img, const char *path,
 	long r;
 	int e;
 
+	SDT_MARK1(staprun, insert__module, path);
 	if (img) {
 		r = syscall(SYS_init_module, img->data, (unsigned long)img->size,
 			    params);
@@ -141,6 +143,7 @@ int unload_module(const char *name, int verbose)
 
 	if (verbose)
 		fprintf(stderr, "staprun: removing module '%s'\n", name);
+	SDT_MARK1(staprun, remove__module, name);
 	/* busy while a reader or a probe handler still holds a reference */
 	for (tries = 0; tries < 20; tries++) {
 		if (syscall(SYS_delete_module, name, O_NONBLOCK) == 0)

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "staprun/staprun.h"
+#include "util/sdt_marker.h"
 #include "util/sgr.h"
 
 #define OUT_BUF_SIZE 65536
@@ -94,6 +95,8 @@ static int ctl_command(struct sess *s, const char *cmd)
 
 	if (s->o->verbose)
 		fprintf(stderr, "staprun: writing \"%s\"\n", cmd);
+	/* the channel's messages are text commands: no type numbers */
+	SDT_MARK3(staprun, send__ctlmsg, 0, cmd, n);
 	for (;;) {
 		ssize_t w = write(s->ctl_fd, cmd, n);
 

@@ -976,10 +976,13 @@ static void match_marks(struct want *w, const char *prov, const char *name)
 		w->statement = false;
 		if (pt->site)
 			pt->site->sdt = &v[i];
-		pt->listed = prov ? arena_printf(e->a, "%s.provider(%s).mark(%s)", list_prefix,
-						 quote(e, v[i].provider), quote(e, v[i].name)) :
-				    arena_printf(e->a, "%s.mark(%s)", list_prefix,
-						 quote(e, v[i].name));
+		/* named through an alias (stap.pass0): listed as the alias */
+		if (pm_listed_as_named(w->c))
+			pt->listed = prov ? arena_printf(e->a, "%s.provider(%s).mark(%s)",
+							 list_prefix, quote(e, v[i].provider),
+							 quote(e, v[i].name)) :
+					    arena_printf(e->a, "%s.mark(%s)", list_prefix,
+							 quote(e, v[i].name));
 		if (w->prog_prefix)
 			pt->chain = arena_printf(e->a, " <- %s.statement(0x%llx)", list_prefix,
 						 (unsigned long long)v[i].pc);
