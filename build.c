@@ -1008,7 +1008,7 @@ int build_module(const struct session *s, struct diag *d,
 	struct strbuf key = STRBUF_INIT, log = STRBUF_INIT, rtsrc = STRBUF_INIT;
 	struct strbuf rtkey = STRBUF_INIT, rtdefs = STRBUF_INIT;
 	const char **parts = NULL, *pchdir, *pch = NULL;
-	bool make_pch = false;
+	bool make_pch = false, to_cache;
 	int nparts = 0;
 	const char *rt = runtime_dir(s), *build = ki->build_dir, *cdir, *cached;
 	const char *rel = ki->release ? ki->release : "RELEASE";
@@ -1158,9 +1158,10 @@ int build_module(const struct session *s, struct diag *d,
 		copy_file(path, rt_cached);	/* best effort */
 	}
 	snprintf(path, sizeof(path), "%s/%s.ko", tmpl, name);
-	if (!s->keep_tmp && !s->no_cache && !mkdir_p(cdir))
+	to_cache = !s->keep_tmp && !s->no_cache && !mkdir_p(cdir);
+	if (to_cache)
 		SDT_MARK2(stap, cache__add__module, path, cached);
-	if (!s->keep_tmp && !s->no_cache && !mkdir_p(cdir) && !copy_file(path, cached)) {
+	if (to_cache && !copy_file(path, cached)) {
 		char csrc[4200];
 
 		snprintf(csrc, sizeof(csrc), "%s/%s_%s.c", cdir, name, hash + 2);

@@ -41,14 +41,23 @@ static bool is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* This program's path in @buf (NUL-terminated, @room bytes left after
+ * it for the caller to append to), or false. */
+static bool self_exe(char *buf, size_t size, size_t room)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, size - 1 - room);
+
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	return true;
+}
+
 const char *session_self_exe(struct arena *a)
 {
 	char exe[4096];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 
-	if (n <= 0)
-		return NULL;
-	return arena_strndup(a, exe, (size_t)n);
+	return self_exe(exe, sizeof(exe), 0) ? arena_strndup(a, exe, strlen(exe)) : NULL;
 }
 
 /* $SYSTEMTAP_TAPSET, else the source tree's tapset/ when this binary
@@ -58,13 +67,10 @@ const char *session_tapset_dir(void)
 {
 	const char *env = getenv("SYSTEMTAP_TAPSET");
 	char exe[4096], *slash;
-	ssize_t n;
 
 	if (env && *env)
 		return env;
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 32);
-	if (n > 0) {
-		exe[n] = '\0';
+	if (self_exe(exe, sizeof(exe), 32)) {
 		slash = strrchr(exe, '/');
 		if (slash) {
 			struct stat st;

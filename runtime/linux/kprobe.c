@@ -52,17 +52,11 @@ struct stp_kprobe_probe {
 	bool module_init;		/* in its module's init text */
 };
 
-/* The handler of point @d. */
-static inline const struct stp_probe *stp_kpp(const struct stp_kprobe_probe *d)
-{
-	return &stp_module.probes[d->probe];
-}
-
 struct stp_kprobe_state {
 	struct kprobe kp;
 	struct kretprobe krp;
 	const struct stp_kprobe_probe *d;
-	const struct stp_probe *probe;	/* stp_kpp(d), looked up once */
+	const struct stp_probe *probe;	/* its handler: stp_module.probes[d->probe] */
 	bool registered;
 	bool ftrace;			/* in a batch: stp_fops, stp_fp (armed
 					 * once registered is set too) */
@@ -219,9 +213,7 @@ static int stp_fops_k;			/* the points in stp_fent_tab */
  * the sites of one filter update in one go without rescheduling, and with
  * tens of thousands of sites (each hit running a handler as soon as it is
  * patched, in a slow guest) one go outlasts the soft-lockup watchdog. */
-#ifndef STP_FOPS_CHUNK
 #define STP_FOPS_CHUNK 512
-#endif
 static unsigned long *stp_fops_sites;	/* the armed sites, sorted, when
 					 * more than one chunk; else NULL */
 static unsigned int stp_fops_nsites;
@@ -924,11 +916,11 @@ static int stp_kprobes_register_all(unsigned int *failed)
 		if (rc == -ENOENT && mod)
 			rc = stp_kprobe_register_one(s, false);
 		if (rc && s->d->wildcard && !s->d->optional) {
-			stp_warn("probe %s registration error (rc %d)", stp_kpp(s->d)->pp, rc);
+			stp_warn("probe %s registration error (rc %d)", s->probe->pp, rc);
 			(*failed)++;
 			rc = 0;
 		}
-		rc = stp_registered(stp_kpp(s->d), s->d->optional, rc, "");
+		rc = stp_registered(s->probe, s->d->optional, rc, "");
 	}
 	/* all in: the hits need no post_handler (the kernel reads it at
 	 * each hit; it stays unoptimised) */
@@ -952,7 +944,7 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 		rc = -ENOMEM;
 	for (i = 0; !rc && i < n; i++) {
 		stp_kp[i].d = &v[i];
-		stp_kp[i].probe = stp_kpp(&v[i]);
+		stp_kp[i].probe = &stp_module.probes[v[i].probe];
 	}
 	STP_TIMING("kprobes: tables of %u points", n);
 	if (!rc)
@@ -1000,7 +992,7 @@ static void stp_kprobes_module(struct module *mod, bool coming)
 			rc = stp_kprobe_register_one(s, false);
 			s->waiting = rc != 0;
 			if (rc)
-				stp_warn("probe %s registration error (rc %d)", stp_kpp(s->d)->pp, rc);
+				stp_warn("probe %s registration error (rc %d)", s->probe->pp, rc);
 		} else if (!coming && s->registered) {
 			stp_kprobe_unregister_one(s);
 			s->waiting = true;
@@ -1038,7 +1030,7 @@ static void stp_kprobes_report(void)
 		unsigned long m = v[i].missed + (unsigned long)atomic_long_read(&v[i].hmissed);
 
 		if (m)
-			stp_warn("Missed %lu hits of probe %s", m, stp_kpp(v[i].d)->pp);
+			stp_warn("Missed %lu hits of probe %s", m, v[i].probe->pp);
 	}
 	vfree(v);
 }
