@@ -193,19 +193,22 @@ static int child_status(pid_t pid)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
-static int run_make(const struct session *s, const char *build, const char *dir,
-		    const char *log, bool keep_going)
+static pid_t make_start(const struct session *s, const char *build, const char *dir,
+			const char *log, bool keep_going)
 {
-	const char **argv = calloc((size_t)s->kbuild_vars.n + 10, sizeof(*argv));
+	const char **argv = calloc((size_t)s->kbuild_vars.n + 11, sizeof(*argv));
 	struct strbuf cmd = STRBUF_INIT;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	char mdir[4200];
 	pid_t pid;
-	int i, n = 0, st;
+	int i, n = 0;
 
 	if (!argv)
 		abort();
 	snprintf(mdir, sizeof(mdir), "M=%s", dir);
 	argv[n++] = "make";
+	/* the objects side by side (the probe module's two, the tests) */
+	argv[n++] = ncpu > 1 ? (ncpu > 2 ? "-j4" : "-j2") : "-j1";
 	if (keep_going)
 		argv[n++] = "-k";
 	argv[n++] = "-C";
@@ -240,9 +243,17 @@ static int run_make(const struct session *s, const char *build, const char *dir,
 	}
 	SDT_MARK2(stap, stap_system__spawn, pid < 0 ? errno : 0, pid);
 	free(argv);
-	st = child_status(pid);
-	SDT_MARK2(stap, stap_system__complete, st, pid);
 	sb_release(&cmd);
+	return pid;
+}
+
+static int run_make(const struct session *s, const char *build, const char *dir,
+		    const char *log, bool keep_going)
+{
+	pid_t pid = make_start(s, build, dir, log, keep_going);
+	int st = child_status(pid);
+
+	SDT_MARK2(stap, stap_system__complete, st, pid);
 	return st;
 }
 
@@ -281,80 +292,134 @@ void build_remove_tmp(const char *dir)
  * per kernel tree (and set of tests), each to its own object; *@out, the
  * header, defines STAPCONF_NAME for each that compiled. Cached. 0, or
  * -errno after a message. */
-static int autoconf_header(const struct session *s, struct diag *d,
-			   struct arena *a, const char *rt, const char *build,
-			   const char *tree_key, const char **out)
+/* The feature tests of one build: started (ac_start), then read
+ * (ac_finish), so that the kbuild run that records the recipe can run
+ * beside them (build_module). */
+struct autoconf {
+	const char *hdr;	/* the header: from the cache, or made */
+	const char *cached;	/* where it is cached */
+	char tmpl[32];		/* the scratch directory ("" when none) */
+	char **tests;
+	size_t n;
+	pid_t pid;		/* make, while it runs; 0 when none */
+	const char *build;
+	const char *obj;	/* a test's object: "" or "_src" after its name */
+};
+
+static int ac_start(const struct session *s, struct diag *d, struct arena *a, const char *rt,
+		    const char *build, const char *tree_key, struct autoconf *ac)
 {
 	struct strbuf key = STRBUF_INIT, hdr = STRBUF_INIT, names = STRBUF_INIT;
-	const char *dir = arena_printf(a, "%s/linux/autoconf", rt), *cached;
-	char hash[33], tmpl[] = "/tmp/stapconfXXXXXX", path[4200];
+	const char *dir = arena_printf(a, "%s/linux/autoconf", rt);
+	char hash[33], path[4200];
 	struct dirent *de;
 	DIR *dh;
-	char **tests = NULL;
-	size_t n = 0, i;
-	bool made = false;
-	int err = 0, st;
+	size_t i;
+	int err = 0;
 
+	memset(ac, 0, sizeof(*ac));
+	ac->build = build;
+	ac->obj = "";
 	dh = opendir(dir);
 	if (!dh) {
-		*out = arena_printf(a, "/* no feature tests in %s */\n", dir);
+		ac->hdr = arena_printf(a, "/* no feature tests in %s */\n", dir);
 		return 0;
 	}
 	while ((de = readdir(dh))) {
 		size_t l = strlen(de->d_name);
 
 		if (l > 2 && !strcmp(de->d_name + l - 2, ".c")) {
-			tests = realloc(tests, (n + 1) * sizeof(*tests));
-			if (!tests)
+			ac->tests = realloc(ac->tests, (ac->n + 1) * sizeof(*ac->tests));
+			if (!ac->tests)
 				abort();
-			tests[n++] = strndup(de->d_name, l - 2);
+			ac->tests[ac->n++] = strndup(de->d_name, l - 2);
 		}
 	}
 	closedir(dh);
-	strs_sort(tests, n);
+	strs_sort(ac->tests, ac->n);
 	sb_adds(&key, tree_key);
-	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/%s.c", dir, tests[i]);
-		sb_addf(&key, "\n@@%s\n", tests[i]);
+	for (i = 0; i < ac->n; i++) {
+		snprintf(path, sizeof(path), "%s/%s.c", dir, ac->tests[i]);
+		sb_addf(&key, "\n@@%s\n", ac->tests[i]);
 		slurp(&key, path);
 	}
 	hash_hex(key.buf, key.len, "autoconf", hash);
-	cached = arena_printf(a, "%s/autoconf/%s.h", cache_dir(a), hash);
-	if (!s->no_cache && slurp(&hdr, cached) == 0)
+	ac->cached = arena_printf(a, "%s/autoconf/%s.h", cache_dir(a), hash);
+	if (!s->no_cache && slurp(&hdr, ac->cached) == 0) {
+		ac->hdr = sb_to_arena(&hdr, a);
 		goto out;
-	sb_reset(&hdr);
-	if (!mkdtemp(tmpl)) {
+	}
+	strcpy(ac->tmpl, "/tmp/stapconfXXXXXX");
+	if (!mkdtemp(ac->tmpl)) {
+		ac->tmpl[0] = 0;
 		err = diag_fail(d, -errno, AC_SUBJECT, "cannot create a temporary directory: %s",
 				strerror(errno));
 		goto out;
 	}
-	made = true;
-	for (i = 0; i < n && !err; i++) {
+	for (i = 0; i < ac->n && !err; i++) {
 		struct strbuf src = STRBUF_INIT;
 
-		snprintf(path, sizeof(path), "%s/%s.c", dir, tests[i]);
+		snprintf(path, sizeof(path), "%s/%s.c", dir, ac->tests[i]);
 		err = slurp(&src, path);
-		snprintf(path, sizeof(path), "%s/ac_%s.c", tmpl, tests[i]);
+		snprintf(path, sizeof(path), "%s/ac_%s.c", ac->tmpl, ac->tests[i]);
 		if (!err)
 			err = write_file(path, sb_str(&src));
 		sb_release(&src);
-		sb_addf(&names, " ac_%s.o", tests[i]);
+		sb_addf(&names, " ac_%s.o", ac->tests[i]);
 	}
-	snprintf(path, sizeof(path), "%s/Makefile", tmpl);
+	snprintf(path, sizeof(path), "%s/Makefile", ac->tmpl);
 	if (!err)
 		err = write_file(path, arena_printf(a, "obj-m :=%s\nccflags-y := -Werror\n",
 						    sb_str(&names)));
 	if (err) {
-		diag_fail(d, err, AC_SUBJECT, "cannot write into %s: %s", tmpl, strerror(-err));
+		diag_fail(d, err, AC_SUBJECT, "cannot write into %s: %s", ac->tmpl, strerror(-err));
 		goto out;
 	}
-	snprintf(path, sizeof(path), "%s/build.log", tmpl);
+out:
+	sb_release(&key);
+	sb_release(&hdr);
+	sb_release(&names);
+	return err;
+}
+
+/* Run the feature tests written by ac_start with kbuild, in the
+ * background (ac_finish waits). */
+static int ac_make(const struct session *s, struct diag *d, const char *build,
+		   struct autoconf *ac)
+{
+	char path[4200];
+
+	if (ac->hdr || ac->pid || !ac->tmpl[0])
+		return 0;
+	snprintf(path, sizeof(path), "%s/build.log", ac->tmpl);
 	if (s->verbose[3])
-		fprintf(stderr, "Pass 4: checking kernel features (%zu tests)\n", n);
+		fprintf(stderr, "Pass 4: checking kernel features (%zu tests)\n", ac->n);
 	/* make -k: a test that does not compile is a feature the kernel
-	 * lacks (make exits 2), so only a make that could not be run (or
-	 * exec'd: 127) or was killed is an error; then nothing is cached */
-	st = run_make(s, build, tmpl, path, true);
+	 * lacks (make exits 2) */
+	ac->pid = make_start(s, build, ac->tmpl, path, true);
+	if (ac->pid < 0) {
+		ac->pid = 0;
+		return diag_fail(d, -errno, AC_SUBJECT, "cannot run make: %s", strerror(errno));
+	}
+	return 0;
+}
+
+/* Wait for the feature tests and make the header (*@out, NULL on an
+ * error). Only a make that could not be run (or exec'd: 127) or was
+ * killed is an error; then nothing is cached. */
+static int ac_finish(const struct session *s, struct diag *d, struct arena *a,
+		     struct autoconf *ac, const char **out)
+{
+	struct strbuf hdr = STRBUF_INIT;
+	char path[4200];
+	size_t i;
+	int err = 0, st;
+
+	if (ac->hdr || !ac->pid)
+		goto out;
+	st = child_status(ac->pid);
+	SDT_MARK2(stap, stap_system__complete, st, ac->pid);
+	ac->pid = 0;
 	if (st < 0) {
 		err = diag_fail(d, st, AC_SUBJECT, "cannot run make: %s", strerror(-st));
 		goto out;
@@ -363,30 +428,35 @@ static int autoconf_header(const struct session *s, struct diag *d,
 		err = diag_fail(d, -EIO, AC_SUBJECT, "make failed (exit status %d)", st);
 		goto out;
 	}
-	sb_addf(&hdr, "/* Kernel features of %s (runtime/linux/autoconf) */\n", build);
-	for (i = 0; i < n; i++) {
+	sb_addf(&hdr, "/* Kernel features of %s (runtime/linux/autoconf) */\n", ac->build);
+	for (i = 0; i < ac->n; i++) {
 		char *p;
 
-		snprintf(path, sizeof(path), "%s/ac_%s.o", tmpl, tests[i]);
+		snprintf(path, sizeof(path), "%s/ac_%s%s.o", ac->tmpl, ac->tests[i], ac->obj);
 		if (access(path, F_OK))
 			continue;
 		sb_adds(&hdr, "#define STAPCONF_");
-		for (p = tests[i]; *p; p++)
+		for (p = ac->tests[i]; *p; p++)
 			sb_addc(&hdr, (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p));
 		sb_adds(&hdr, " 1\n");
 	}
 	/* the cache is best effort: a run without it only takes longer */
 	if (!s->no_cache && !mkdir_p(arena_printf(a, "%s/autoconf", cache_dir(a))))
-		cache_put(cached, sb_str(&hdr));
+		cache_put(ac->cached, sb_str(&hdr));
+	ac->hdr = sb_to_arena(&hdr, a);
 out:
-	if (made)
-		remove_tree(tmpl);
-	for (i = 0; i < n; i++)
-		free(tests[i]);
-	free(tests);
-	sb_release(&key);
-	sb_release(&names);
-	*out = err ? NULL : sb_to_arena(&hdr, a);
+	if (ac->pid > 0)
+		child_status(ac->pid);	/* an error elsewhere: reap it */
+	ac->pid = 0;
+	if (ac->tmpl[0])
+		remove_tree(ac->tmpl);
+	ac->tmpl[0] = 0;
+	for (i = 0; i < ac->n; i++)
+		free(ac->tests[i]);
+	free(ac->tests);
+	ac->tests = NULL;
+	ac->n = 0;
+	*out = err ? NULL : ac->hdr;
 	sb_release(&hdr);
 	return err;
 }
@@ -456,8 +526,9 @@ struct recipe {
 	const char *cmd[R_NSTEPS];	/* NULL: not run (R_COMMON before 6.12) */
 	const char *hash;
 	const char *common_o;		/* the cached .module-common.o, or NULL */
-	const char *mod_pch;		/* NAME.mod.c's headers precompiled (the
-					 * header; its .gch beside it), or NULL */
+	const char *mod_pch;		/* the headers NAME.mod.c starts with, to
+					 * precompile (.gch beside), or NULL */
+	bool mod_pch_made;		/* its .gch is there */
 	const char *env;		/* what kbuild exports, as shell exports */
 };
 
@@ -515,13 +586,12 @@ out:
 	return r;
 }
 
-/* Run the shell commands @script in the kernel tree @build, their output
- * into @log (or through, with -v -v). Its status (see run_make). */
-static int run_sh(const struct session *s, const char *build, const char *script,
-		  const char *log)
+/* Start the shell commands @script in the kernel tree @build, their
+ * output into @log (or through, with -v -v): the shell's pid, or -1. */
+static pid_t sh_start(const struct session *s, const char *build, const char *script,
+		      const char *log)
 {
 	pid_t pid;
-	int st;
 
 	SDT_MARK1(stap, stap_system__start, script);
 	pid = fork_logged(s, log);
@@ -535,9 +605,23 @@ static int run_sh(const struct session *s, const char *build, const char *script
 		_exit(127);
 	}
 	SDT_MARK2(stap, stap_system__spawn, pid < 0 ? errno : 0, pid);
-	st = child_status(pid);
+	return pid;
+}
+
+/* The status of a shell from sh_start (see run_make). */
+static int sh_wait(pid_t pid)
+{
+	int st = child_status(pid);
+
 	SDT_MARK2(stap, stap_system__complete, st, pid);
 	return st;
+}
+
+/* Run @script (see sh_start); its status (see run_make). */
+static int run_sh(const struct session *s, const char *build, const char *script,
+		  const char *log)
+{
+	return sh_wait(sh_start(s, build, script, log));
 }
 
 /*
@@ -687,15 +771,14 @@ static bool recipe_env(struct arena *a, const char *path, struct recipe *r, stru
 }
 
 /* The lines kbuild's NAME.mod.c starts with (its #include and #define
- * lines, which are the same in every module), precompiled as @hdr with
- * the options of the recipe's NAME.mod.o compile, from the probe module
- * in @dir. @hdr, or NULL when that failed (NAME.mod.c is then compiled
- * as it is). */
-static const char *mod_pch_make(const struct session *s, struct arena *a, const char *build,
-				const char *dir, const struct recipe *r, const char *hdr)
+ * lines, which are the same in every module), from the probe module in
+ * @dir, into @hdr, to be precompiled with the options of the recipe's
+ * NAME.mod.o compile (direct_build). @hdr, or NULL when that failed
+ * (NAME.mod.c is then compiled as it is). */
+static const char *mod_pch_header(struct arena *a, const char *dir, const char *hdr)
 {
 	struct strbuf modc = STRBUF_INIT, pre = STRBUF_INIT;
-	const char *line, *mk = NULL;
+	const char *line;
 	char path[4200];
 	bool ok = false;
 
@@ -712,16 +795,11 @@ static const char *mod_pch_make(const struct session *s, struct arena *a, const 
 		sb_addc(&pre, '\n');
 		line += l + (line[l] == '\n');
 	}
-	mk = pch_make(a, replace_all(a, replace_all(a, r->cmd[R_MODO], "@D@", dir), "@N@", CAP_NAME),
-		      hdr, arena_printf(a, "%s.gch.$$", hdr));
-	snprintf(path, sizeof(path), "%s/pch.log", dir);
-	ok = mk && !cache_put(hdr, sb_str(&pre)) &&
-	     run_sh(s, build, arena_printf(a, "set -e\n%s%s\nmv -f %s.gch.$$ %s.gch\n", r->env, mk,
-					   hdr, hdr), path) == 0;
+	ok = !cache_put(hdr, sb_str(&pre));
 out:
 	sb_release(&modc);
 	sb_release(&pre);
-	return ok ? hdr : NULL;
+	return ok ? arena_printf(a, "%s", hdr) : NULL;
 }
 
 static const char cap_src[] =
@@ -809,7 +887,7 @@ static int recipe_capture(const struct session *s, struct arena *a, const char *
 			r->common_o = common;
 	}
 	if (!s->no_cache)
-		r->mod_pch = mod_pch_make(s, a, build, tmpl, r, modpch);
+		r->mod_pch = mod_pch_header(a, tmpl, modpch);
 	err = 0;
 out:
 	if (s->keep_tmp)
@@ -866,8 +944,10 @@ static int recipe_get(const struct session *s, struct arena *a, const char *buil
 	if (!s->no_cache && slurp(&text, cached) == 0 && recipe_parse(a, sb_str(&text), r)) {
 		if (r->cmd[R_COMMON] && access(common, R_OK) == 0)
 			r->common_o = common;
-		if (access(arena_printf(a, "%s.gch", modpch), R_OK) == 0)
+		if (access(modpch, R_OK) == 0) {
 			r->mod_pch = modpch;
+			r->mod_pch_made = access(arena_printf(a, "%s.gch", modpch), R_OK) == 0;
+		}
 		goto out;
 	}
 	memset(r, 0, sizeof(*r));
@@ -921,23 +1001,43 @@ static int runtime_parts(struct arena *a, const char *rt, const char ***parts)
 	return n;
 }
 
+/* Append to the script @sc the @n commands @cmds, run as many at a time
+ * as there are CPUs (up to 4), each in its own shell, the next one
+ * starting when one ends (xargs -P), from files written into @dir. With
+ * @must a failed command fails the script (set -e); without, a failure
+ * is ignored (the feature tests). */
+static int sh_pool(struct strbuf *sc, struct arena *a, const char *dir, const char *tag,
+		   const char *const *cmds, int n, bool must)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int i, err = 0, jobs = (int)(ncpu < 1 ? 1 : ncpu > 4 ? 4 : ncpu);
+
+	for (i = 0; i < n && !err; i++)
+		err = write_file(arena_printf(a, "%s/.%s%03d.sh", dir, tag, i),
+				 arena_printf(a, must ? "set -e\n%s\n" : "%s\n", cmds[i]));
+	if (err)
+		return err;
+	sb_addf(sc, "ls %s/.%s[0-9][0-9][0-9].sh | xargs -n 1 -P %d sh%s\n", dir, tag,
+		n < jobs ? n : jobs, must ? "" : " || :");
+	return 0;
+}
+
 /* Build module @name in @dir (the sources written, NAME.mod listing the
  * generated object and the runtime archive) by the recipe's commands, run
  * by one shell in the kernel tree @build. The @nparts runtime parts
  * (none when the archive came from the cache) are compiled beside the
  * generated file, in as many lanes as there are CPUs (up to 4), and put
- * into the archive. With @pch (the runtime's precompiled header; made
- * first when @make_pch), the generated file and the parts use it. The
+ * into the archive. With @pch (the runtime's precompiled header), the
+ * generated file and the parts use it. NAME.mod.c's headers are
+ * precompiled beside the first lane when that was not done before. The
  * status of the shell (see run_make). */
 static int direct_build(const struct session *s, struct arena *a, const char *build,
 			const struct recipe *r, const char *dir, const char *name,
-			const char **parts, int nparts, const char *pch, bool make_pch,
-			const char *log)
+			const char **parts, int nparts, const char *pch, const char *log)
 {
-	struct strbuf sc = STRBUF_INIT, lane[4] = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT };
-	const char *c[R_NSTEPS], *ld, *sp, *src, *rtc, *modo;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	int st, i, nlanes = nparts ? (int)(ncpu < 1 ? 1 : ncpu > 4 ? 4 : ncpu) : 1;
+	struct strbuf sc = STRBUF_INIT;
+	const char *c[R_NSTEPS], *ld, *sp, *src, *rtc, *modo, *mk, **cmds;
+	int st, i;
 
 	for (i = 0; i < R_NSTEPS; i++)
 		c[i] = r->cmd[i] ? replace_all(a, replace_all(a, r->cmd[i], "@D@", dir), "@N@", name)
@@ -946,25 +1046,24 @@ static int direct_build(const struct session *s, struct arena *a, const char *bu
 	rtc = c[R_RT];
 	sb_addf(&sc, "set -e\n%s", r->env);
 	if (pch) {
-		const char *mk = make_pch ? pch_make(a, src, pch, arena_printf(a, "%s.gch.$$", pch)) : NULL;
-
-		if (make_pch && mk)
-			sb_addf(&sc, "%s\nmv -f %s.gch.$$ %s.gch\n", mk, pch, pch);
-		if (!make_pch || mk) {
-			src = pch_use(a, src, pch) ?: src;
-			rtc = pch_use(a, rtc, pch) ?: rtc;
-		}
+		src = pch_use(a, src, pch) ?: src;
+		rtc = pch_use(a, rtc, pch) ?: rtc;
 	}
-	sb_addf(&lane[0], "%s\n", src);
+	/* a failed precompile only makes NAME.mod.c's compile slower */
+	mk = r->mod_pch && !r->mod_pch_made ?
+	     pch_make(a, c[R_MODO], r->mod_pch, arena_printf(a, "%s.gch.$$", r->mod_pch)) : NULL;
+	if (mk)
+		sb_addf(&sc, "( %s && mv -f %s.gch.$$ %s.gch || rm -f %s.gch.$$ ) >%s/modpch.log 2>&1 & pm=$!\n",
+			mk, r->mod_pch, r->mod_pch, r->mod_pch, dir);
+	/* the generated file, and the parts from the second lane on */
+	cmds = arena_alloc(a, (size_t)(nparts + 1) * sizeof(*cmds));
+	cmds[0] = src;
 	for (i = 0; i < nparts; i++)
-		sb_addf(&lane[(i + 1) % nlanes], "%s\n",
-			replace_all(a, rtc, "@R@", arena_printf(a, RT_OBJ "_%s", parts[i])));
-	for (i = 0; i < nlanes; i++)
-		sb_addf(&sc, "( set -e\n%s) & p%d=$!\n", sb_str(&lane[i]), i);
-	sb_adds(&sc, "st=0\n");
-	for (i = 0; i < nlanes; i++)
-		sb_addf(&sc, "wait $p%d || st=1\n", i);
-	sb_adds(&sc, "[ $st = 0 ]\n");
+		cmds[i + 1] = replace_all(a, rtc, "@R@", arena_printf(a, RT_OBJ "_%s", parts[i]));
+	if (sh_pool(&sc, a, dir, "cc", cmds, nparts + 1, true)) {
+		sb_release(&sc);
+		return -EIO;
+	}
 	if (nparts) {
 		/* binutils' ar beside the recipe's ld (x86_64-linux-gnu-ld) */
 		ld = c[R_KO] + strspn(c[R_KO], " ");
@@ -982,22 +1081,180 @@ static int direct_build(const struct session *s, struct arena *a, const char *bu
 	 * here) from the #SYMVER lines of its .cmd file */
 	sb_addf(&sc, ": >%s/.%s_src.o.cmd\n: >%s/." RT_OBJ ".a.cmd\n", dir, name, dir);
 	sb_addf(&sc, "%s\n%s\n%s\n", c[R_LINK], c[R_ORDER], c[R_MODPOST]);
-	modo = r->mod_pch ? pch_use(a, c[R_MODO], r->mod_pch) : NULL;
+	modo = r->mod_pch && (r->mod_pch_made || mk) ? pch_use(a, c[R_MODO], r->mod_pch) : NULL;
+	if (modo && !r->mod_pch_made)	/* made beside the first lane */
+		sb_addf(&sc, "wait $pm\nif [ -f %s.gch ]; then\n", r->mod_pch);
 	if (modo)	/* the name where the kernel reads it, the -D fixed */
 		sb_addf(&sc, "sed -i 's/\\<KBUILD_MODNAME\\>/\"%s\"/g' %s/%s.mod.c\n%s\n", name, dir,
 			name, modo);
-	else
+	if (modo && !r->mod_pch_made)
+		sb_adds(&sc, "else\n");
+	if (!modo || !r->mod_pch_made)
 		sb_addf(&sc, "%s\n", c[R_MODO]);
+	if (modo && !r->mod_pch_made)
+		sb_adds(&sc, "fi\n");
 	if (c[R_COMMON] && !r->common_o)
 		sb_addf(&sc, "%s\n", c[R_COMMON]);
 	sb_addf(&sc, "%s\n", c[R_KO]);
-	for (i = 0; i < 4; i++)
-		sb_release(&lane[i]);
 	if (s->verbose[3] >= 3)
 		fprintf(stderr, "Pass 4: in %s:\n%s", build, sb_str(&sc));
 	st = run_sh(s, build, sb_str(&sc), log);
 	sb_release(&sc);
 	return st;
+}
+
+/*
+ * The runtime's precompiled header: the -D lines and runtime.h, with the
+ * options of the recipe's compile. Nothing in runtime.h tests a feature
+ * (stap_autoconf.h is read after it), so it is made with an empty
+ * feature header and keyed without the features: a first build makes it
+ * while the feature tests run.
+ */
+struct rt_pch {
+	const char *hdr;	/* the header; its .gch beside it */
+	char scratch[32];	/* the compile's directory ("" when none) */
+	pid_t pid;		/* the compile, while it runs; 0 when none */
+};
+
+static void rt_pch_start(const struct session *s, struct arena *a, const char *build,
+			 const struct recipe *r, const char *rtbase, const char *rtdefs,
+			 struct rt_pch *p)
+{
+	struct strbuf key = STRBUF_INIT;
+	const char *dir, *mk;
+	char hash[33], path[4200];
+
+	if (p->hdr || p->scratch[0])
+		return;		/* made, or tried */
+	strcpy(p->scratch, "/tmp/stappchXXXXXX");
+	if (!mkdtemp(p->scratch)) {
+		p->scratch[0] = 0;
+		return;
+	}
+	sb_addf(&key, "%s\n@@src %s", rtbase, r->cmd[R_SRC]);
+	hash_hex(key.buf, key.len, STAP_VERSION "runtime pch", hash);
+	sb_release(&key);
+	dir = s->no_cache ? p->scratch : arena_printf(a, "%s/runtime/%s.pch", cache_dir(a), hash);
+	p->hdr = arena_printf(a, "%s/stap_pch.h", dir);
+	if (access(arena_printf(a, "%s.gch", p->hdr), R_OK) == 0)
+		return;
+	snprintf(path, sizeof(path), "%s/stap_autoconf.h", p->scratch);
+	mk = pch_make(a, replace_all(a, replace_all(a, r->cmd[R_SRC], "@D@", p->scratch), "@N@",
+				     PCH_NAME),
+		      p->hdr, arena_printf(a, "%s.gch.$$", p->hdr));
+	if (!mk || write_file(path, "") || (!s->no_cache && mkdir_p(dir)) ||
+	    cache_put(p->hdr, arena_printf(a, "%s#include \"runtime.h\"\n", rtdefs))) {
+		p->hdr = NULL;
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/pch.log", p->scratch);
+	p->pid = sh_start(s, build, arena_printf(a, "set -e\n%s%s\nmv -f %s.gch.$$ %s.gch\n", r->env,
+						 mk, p->hdr, p->hdr), path);
+	if (p->pid < 0) {
+		p->pid = 0;
+		p->hdr = NULL;
+	}
+}
+
+/* The header, once its .gch is made, or NULL (the runtime is then
+ * compiled without it: slower, the same module). */
+static const char *rt_pch_finish(struct arena *a, struct rt_pch *p)
+{
+	if (p->pid > 0)
+		sh_wait(p->pid);
+	p->pid = 0;
+	if (p->hdr && access(arena_printf(a, "%s.gch", p->hdr), R_OK))
+		p->hdr = NULL;
+	return p->hdr;
+}
+
+/* Remove its directory (after the build that used it). */
+static void rt_pch_release(struct arena *a, struct rt_pch *p)
+{
+	rt_pch_finish(a, p);
+	if (p->scratch[0])
+		remove_tree(p->scratch);
+	p->scratch[0] = 0;
+}
+
+/* Start precompiling the headers NAME.mod.c starts with (see
+ * mod_pch_header) in the background, the compile's files in @dir: its
+ * shell's pid, or 0 when there is nothing to do. */
+static pid_t mod_pch_start(const struct session *s, struct arena *a, const char *build,
+			   const struct recipe *r, const char *dir)
+{
+	const char *mk;
+	pid_t pid;
+
+	if (!r->mod_pch || r->mod_pch_made || !dir[0])
+		return 0;
+	mk = pch_make(a, replace_all(a, replace_all(a, r->cmd[R_MODO], "@D@", dir), "@N@", CAP_NAME),
+		      r->mod_pch, arena_printf(a, "%s.gch.$$", r->mod_pch));
+	if (!mk)
+		return 0;
+	pid = sh_start(s, build, arena_printf(a, "set -e\n%s%s\nmv -f %s.gch.$$ %s.gch\n", r->env, mk,
+					      r->mod_pch, r->mod_pch),
+		       arena_printf(a, "%s/modpch.log", dir));
+	return pid < 0 ? 0 : pid;
+}
+
+/*
+ * The feature tests of a first build for a tree, once the recipe is
+ * recorded: each test compiled by the recipe's command (the compile, not
+ * objtool) with the runtime's precompiled header @pch, so that the
+ * kernel's headers are not read again for each, in lanes, without make,
+ * in the background (ac_finish waits). A test compiles in the context
+ * of the runtime's headers, as the runtime itself does. Nonzero when they
+ * could not be started (the caller runs them with make).
+ */
+static int ac_direct(const struct session *s, struct arena *a, const char *build,
+		     const struct recipe *r, const char *pch, struct autoconf *ac)
+{
+	struct strbuf sc = STRBUF_INIT, src = STRBUF_INIT;
+	const char **cmds;
+	char path[4200];
+	size_t i;
+	int err = 0;
+
+	if (ac->hdr || ac->pid || !ac->tmpl[0] || !ac->n)
+		return -1;
+	cmds = arena_alloc(a, ac->n * sizeof(*cmds));
+	for (i = 0; i < ac->n && !err; i++) {
+		const char *name = arena_printf(a, "ac_%s", ac->tests[i]), *c, *end;
+
+		snprintf(path, sizeof(path), "%s/%s.c", ac->tmpl, name);
+		sb_reset(&src);
+		err = slurp(&src, path);
+		snprintf(path, sizeof(path), "%s/%s_src.c", ac->tmpl, name);
+		if (!err)
+			err = write_file(path, sb_str(&src));
+		c = replace_all(a, replace_all(a, r->cmd[R_SRC], "@D@", ac->tmpl), "@N@", name);
+		end = strstr(c, " ; ");
+		if (end)
+			c = arena_printf(a, "%.*s", (int)(end - c), c);
+		cmds[i] = pch ? pch_use(a, c, pch) ?: c : c;
+	}
+	snprintf(path, sizeof(path), "%s/stap_autoconf.h", ac->tmpl);
+	if (!err)
+		err = write_file(path, "");
+	if (!err) {
+		sb_adds(&sc, r->env);
+		err = sh_pool(&sc, a, ac->tmpl, "ac", cmds, (int)ac->n, false);
+	}
+	if (!err) {
+		if (s->verbose[3])
+			fprintf(stderr, "Pass 4: checking kernel features (%zu tests, with the recorded commands)\n",
+				ac->n);
+		snprintf(path, sizeof(path), "%s/build.log", ac->tmpl);
+		ac->pid = sh_start(s, build, sb_str(&sc), path);
+		if (ac->pid < 0)
+			ac->pid = 0;
+		else
+			ac->obj = "_src";
+	}
+	sb_release(&sc);
+	sb_release(&src);
+	return ac->pid ? 0 : -1;
 }
 
 int build_module(const struct session *s, struct diag *d,
@@ -1006,9 +1263,12 @@ int build_module(const struct session *s, struct diag *d,
 		 const char **tmp)
 {
 	struct strbuf key = STRBUF_INIT, log = STRBUF_INIT, rtsrc = STRBUF_INIT;
-	struct strbuf rtkey = STRBUF_INIT, rtdefs = STRBUF_INIT;
-	const char **parts = NULL, *pchdir, *pch = NULL;
-	bool make_pch = false, to_cache;
+	struct strbuf rtkey = STRBUF_INIT, rtdefs = STRBUF_INIT, rtbase = STRBUF_INIT;
+	const char **parts = NULL, *pch = NULL;
+	bool to_cache, recorded = false;
+	struct autoconf ac;
+	struct rt_pch pchjob = { NULL, "", 0 };
+	pid_t modpch = 0;
 	int nparts = 0;
 	const char *rt = runtime_dir(s), *build = ki->build_dir, *cdir, *cached;
 	const char *rel = ki->release ? ki->release : "RELEASE";
@@ -1032,17 +1292,36 @@ int build_module(const struct session *s, struct diag *d,
 	snprintf(path, sizeof(path), "%s/include/generated/utsrelease.h", build);
 	slurp(&key, path);
 	tree_key = arena_printf(a, "%s", sb_str(&key));
-	err = autoconf_header(s, d, a, rt, build, tree_key, &features);
-	if (err)
+	err = ac_start(s, d, a, rt, build, tree_key, &ac);
+	if (err) {
+		ac_finish(s, d, a, &ac, &features);	/* its directory */
 		goto out;
+	}
 	/* the runtime's own translation unit: the -D lines, then runtime.c */
 	sb_adds(&rtdefs, "/* Generated by stap: the runtime of the module */\n");
 	translate_defines(s, &rtdefs);
 	sb_addf(&rtsrc, "%s#include \"runtime.c\"\n", sb_str(&rtdefs));
+	sb_adds(&rtbase, sb_str(&rtsrc));
+	slurp_runtime(&rtbase, rt, 0);
+	/* A first build for this tree: kbuild records the recipe, then the
+	 * two headers are precompiled side by side, and the feature tests
+	 * are compiled with the runtime's. */
+	if (!ac.hdr && !use_kbuild(s)) {
+		recorded = true;
+		direct = recipe_get(s, a, build, rt, tree_key, &recipe, &why) == 0;
+		if (direct) {
+			rt_pch_start(s, a, build, &recipe, sb_str(&rtbase), sb_str(&rtdefs), &pchjob);
+			modpch = mod_pch_start(s, a, build, &recipe, pchjob.scratch);
+			ac_direct(s, a, build, &recipe, rt_pch_finish(a, &pchjob), &ac);
+		}
+	}
+	err = ac_make(s, d, build, &ac);
+	err = ac_finish(s, d, a, &ac, &features) ?: err;
+	if (err)
+		goto out;
 	/* what the runtime object depends on besides the recipe's command */
 	sb_adds(&rtkey, features);
-	sb_adds(&rtkey, sb_str(&rtsrc));
-	slurp_runtime(&rtkey, rt, 0);
+	sb_adds(&rtkey, sb_str(&rtbase));
 	sb_adds(&key, sb_str(&rtkey));
 	sb_adds(&key, c_text);
 	for (i = 0; i < s->kbuild_vars.n; i++)
@@ -1088,7 +1367,8 @@ int build_module(const struct session *s, struct diag *d,
 	}
 	snprintf(path, sizeof(path), "%s/build.log", tmpl);
 	if (!use_kbuild(s)) {
-		direct = recipe_get(s, a, build, rt, tree_key, &recipe, &why) == 0;
+		if (!recorded)
+			direct = recipe_get(s, a, build, rt, tree_key, &recipe, &why) == 0;
 		if (!direct && s->verbose[3])
 			fprintf(stderr, "Pass 4: building with kbuild: the kbuild commands of %s could not be recorded (%s)\n",
 				build, why);
@@ -1103,14 +1383,13 @@ int build_module(const struct session *s, struct diag *d,
 		have_rt = !s->no_cache && access(rt_cached, R_OK) == 0 && !symlink(rt_cached, obj);
 		if (!have_rt)
 			nparts = runtime_parts(a, rt, &parts);
-		/* the runtime's precompiled header: -D lines and runtime.h */
-		pchdir = s->no_cache ? tmpl : arena_printf(a, "%s/runtime/%s.pch", cache_dir(a), rthash);
-		pch = arena_printf(a, "%s/stap_pch.h", pchdir);
-		if (access(arena_printf(a, "%s.gch", pch), R_OK)) {
-			make_pch = true;
-			if ((!s->no_cache && mkdir_p(pchdir)) ||
-			    cache_put(pch, arena_printf(a, "%s#include \"runtime.h\"\n", sb_str(&rtdefs))))
-				pch = NULL;
+		rt_pch_start(s, a, build, &recipe, sb_str(&rtbase), sb_str(&rtdefs), &pchjob);
+		pch = rt_pch_finish(a, &pchjob);
+		if (modpch > 0) {
+			sh_wait(modpch);
+			modpch = 0;
+			recipe.mod_pch_made = recipe.mod_pch &&
+				access(arena_printf(a, "%s.gch", recipe.mod_pch), R_OK) == 0;
 		}
 		for (i = 0; i < nparts && !err; i++) {
 			snprintf(obj, sizeof(obj), "%s/" RT_OBJ "_%s.c", tmpl, parts[i]);
@@ -1134,8 +1413,7 @@ int build_module(const struct session *s, struct diag *d,
 			fprintf(stderr, "Pass 4: building with the kbuild commands recorded for %s (recipe %.12s), %s\n",
 				build, recipe.hash, have_rt ? "runtime from the cache" :
 				arena_printf(a, "compiling the runtime (%d parts)", nparts));
-		err = direct_build(s, a, build, &recipe, tmpl, name, parts, nparts, pch, make_pch,
-				   path);
+		err = direct_build(s, a, build, &recipe, tmpl, name, parts, nparts, pch, path);
 	} else {
 		if (s->verbose[3] && use_kbuild(s))
 			fprintf(stderr, "Pass 4: building with kbuild (%s)\n",
@@ -1178,6 +1456,9 @@ int build_module(const struct session *s, struct diag *d,
 		*tmp = arena_printf(a, "%s", tmpl);
 	keep = true;
 out:
+	if (modpch > 0)
+		sh_wait(modpch);
+	rt_pch_release(a, &pchjob);
 	if (made && s->keep_tmp)
 		fprintf(stderr, "Keeping temporary directory \"%s\"\n", tmpl);
 	else if (made && (err || !keep))
@@ -1187,5 +1468,6 @@ out:
 	sb_release(&rtsrc);
 	sb_release(&rtkey);
 	sb_release(&rtdefs);
+	sb_release(&rtbase);
 	return err;
 }

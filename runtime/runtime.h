@@ -88,11 +88,6 @@
 #include <asm/irq_regs.h>
 
 #include "stp_types.h"
-/* strlcpy(): gone from the kernel in 6.8 (strscpy() took its place), but
- * scripts' embedded C still calls it: stp_types.h's stp_strlcpy then. */
-#ifndef STAPCONF_STRLCPY
-#define strlcpy stp_strlcpy
-#endif
 #include "format.h"
 #include "map.h"
 #include "stat.h"

@@ -281,6 +281,9 @@ static void preamble(struct xl *x, FILE *out)
 			"#define STP_RE_CAP_SLOTS %zu\n", x->re_max_insts ? x->re_max_insts : 1,
 			x->re_max_slots ? x->re_max_slots : 2);
 	fputs("#include \"runtime.h\"\n", out);
+	/* after runtime.h, which is precompiled without the feature tests'
+	 * results (doc/build.md) */
+	fputs("#include \"embedded_compat.h\"\n", out);
 	if (x->re_caps)
 		fputs("#include \"regex_caps.c\"\n", out);
 	xl_runtime_includes(x, out);
