@@ -27,13 +27,15 @@ static inline struct stp_context *stp_enter(const struct stp_probe *p, s64 budge
 	c->probe = p;
 	c->actions = budget;
 	c->entry_sp = current_stack_pointer;
-	memset(c->frames, 0, p->frame_size);	/* the body's variables only */
+	if (p->frame_size)	/* the body's variables only */
+		memset(c->frames, 0, p->frame_size);
 	return c;
 }
 
 static inline void stp_leave(struct stp_context *c)
 {
-	stp_flush(c);
+	if (c->out_len)
+		stp_flush(c);
 	if (c->last_error && !c->aborted)
 		stp_session_error_count(c);
 	atomic_set(&c->busy, 0);

@@ -6,18 +6,7 @@
  * fatal error), the summary warnings are queued and staprun is told the
  * exit status (doc/transport.md). */
 
-enum stp_state { STP_LOADED, STP_STARTING, STP_RUNNING, STP_STOPPING, STP_STOPPED };
-
-struct stp_session {
-	atomic_t state;
-	atomic_t errors;
-	atomic_t skipped;
-	atomic_t exit_requested;	/* X sent */
-	atomic_t fatal;			/* error limit reached */
-	struct mutex ctl_mutex;		/* start/stop */
-};
-
-static struct stp_session stp_sess = {
+struct stp_session stp_sess = {
 	.state = ATOMIC_INIT(STP_LOADED),
 };
 
@@ -64,16 +53,6 @@ static void stp_fault_report(void)
 {
 }
 #endif
-
-/* Probes other than begin/end/error fire only while running (from when
- * every point is registered) and until
- * exit() or a fatal error (as in the reference: no probe runs between
- * the request and the end probes). */
-bool stp_running(void)
-{
-	return atomic_read(&stp_sess.state) == STP_RUNNING &&
-	       !atomic_read(&stp_sess.exit_requested);
-}
 
 void stp_ctl_printf(const char *fmt, ...)
 {

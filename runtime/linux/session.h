@@ -134,8 +134,30 @@ const char *stp_probe_type_name(unsigned int type);
 void stp_request_exit(void);
 /* A handler could not run (busy context, lock timeout). */
 void stp_skipped(void);
-/* Is the session running (probes other than begin/end may fire)? */
-bool stp_running(void);
+/* The session's state (session.c); read on every hit by stp_running. */
+enum stp_state { STP_LOADED, STP_STARTING, STP_RUNNING, STP_STOPPING, STP_STOPPED };
+
+struct stp_session {
+	atomic_t state;
+	atomic_t errors;
+	atomic_t skipped;
+	atomic_t exit_requested;	/* X sent */
+	atomic_t fatal;			/* error limit reached */
+	struct mutex ctl_mutex;		/* start/stop */
+};
+
+extern struct stp_session stp_sess;
+
+/* Is the session running (probes other than begin/end may fire)? From
+ * the moment the session starts (begin probes have run, every point is
+ * registered) until exit() or a fatal error (as in the reference: no
+ * probe runs between the request and the end probes). Inline: every
+ * hit asks. */
+static inline bool stp_running(void)
+{
+	return atomic_read(&stp_sess.state) == STP_RUNNING &&
+	       !atomic_read(&stp_sess.exit_requested);
+}
 /* A message line for staprun's stderr; a warning ("WARNING: " added). */
 void stp_ctl_printf(const char *fmt, ...) __printf(1, 2);
 void stp_warn(const char *fmt, ...) __printf(1, 2);
