@@ -9,6 +9,7 @@
 #include "util/arena.h"
 
 #define VARS_MAX_SCOPES 32
+#define LIST_DROP_EVERY 16384	/* sites listed: dw_drop_pages */
 
 /* The scopes at the site: the lexical blocks of its function that contain
  * the pc, innermost first, then the function and the compile unit. Code
@@ -128,11 +129,17 @@ void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out)
 	}
 	if (!s || !s->fn || !dwv_scopes(s->mod, s, &sc))
 		return;
+	/* -L lists sites in the order of their DIEs: the pages read are
+	 * given back now and then */
+	if (!(++s->mod->sites_listed % LIST_DROP_EVERY))
+		dw_drop_pages(s->mod);
 	if (s->is_return) {
 		for (i = 0; i < sc.n && !dwv_func_scope(&sc.v[i]); i++)
 			;
-		if (i < sc.n && dwv_die_type(&sc.v[i], &t))
-			sb_addf(out, " $return:%s", dw_type_name(e->a, &t));
+		if (i < sc.n && dwv_die_type(&sc.v[i], &t)) {
+			sb_adds(out, " $return:");
+			dw_type_name_into(out, &t);
+		}
 	}
 	/* parameters of the innermost function, then (statement probes)
 	 * locals of the scopes inside it */
@@ -152,8 +159,8 @@ void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out)
 				if (!n || (tag != DW_TAG_formal_parameter &&
 					   tag != DW_TAG_variable) || !has_location(&c, s->pc))
 					continue;
-				sb_addf(out, " $%s:%s", n, dwv_die_type(&c, &t) ?
-					dw_type_name(e->a, &t) : "void");
+				sb_addf(out, " $%s:", n);
+				dw_type_name_into(out, dwv_die_type(&c, &t) ? &t : NULL);
 			} while (dwarf_siblingof(&c, &c) == 0);
 		}
 		if (func)
