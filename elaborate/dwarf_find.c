@@ -459,6 +459,8 @@ void dw_load_symbols(struct elab *e, struct dw_mod *m)
 	if (n <= 0)
 		return;
 	m->syms = arena_alloc(e->a, sizeof(*m->syms) * (size_t)n);
+	intern_reserve(e->in, (size_t)n);	/* a kernel has 150,000 to 300,000 */
+	ptrmap_reserve(e->a, &m->sym_by_name, (size_t)n);
 	for (i = 1; i < n; i++) {
 		GElf_Sym sym;
 		GElf_Addr addr;

@@ -102,10 +102,14 @@ int dwv_find_var(struct scopes *sc, const char *name, Dwarf_Die *out)
 
 /* ---- -L ---- */
 
-/* Does @var have a value at @pc (a location there, or a constant)? */
+/* Does @var have a value at @pc (a location there, or a constant)? A
+ * single expression has one when it has bytes: libdw would parse it and
+ * keep the operations of each until the end (tens of MB over -L of a
+ * kernel's every function). */
 static bool has_location(Dwarf_Die *var, uint64_t pc)
 {
 	Dwarf_Attribute a;
+	Dwarf_Block b;
 	Dwarf_Op *ops;
 	size_t n;
 
@@ -113,6 +117,8 @@ static bool has_location(Dwarf_Die *var, uint64_t pc)
 		return true;
 	if (!dwarf_attr(var, DW_AT_location, &a))
 		return false;
+	if (dwarf_whatform(&a) == DW_FORM_exprloc)
+		return dwarf_formblock(&a, &b) == 0 && b.length > 0;
 	return dwarf_getlocation_addr(&a, pc, &ops, &n, 1) == 1 && n > 0;
 }
 

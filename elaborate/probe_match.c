@@ -309,7 +309,8 @@ static struct elab_probe *group_for(struct elab *e, struct pm_ctx *c,
 		sb_addf(&key, "/%p", (const void *)pt);
 	if (pt->family->ctxvars)
 		sb_addf(&key, "/c%p", (const void *)pt->family);
-	k = intern(e->in, sb_to_arena(&key, e->a));
+	k = intern_n(e->in, sb_str(&key), key.len);
+	sb_release(&key);
 	p = ptrmap_get(&c->groups, k);
 	if (p)
 		return p;

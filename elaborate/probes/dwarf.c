@@ -61,9 +61,10 @@ struct want {
 	size_t taken;		/* functions taken (TAKE_DROP_EVERY) */
 	/* listing: the mechanism data all points share (pass 3 alone reads
 	 * them), and the last point's text (a function's copies, adjacent
-	 * in the index, share it) */
+	 * in the index, share it) and whether a point of it was emitted */
 	struct kprobe_point *listing_kp;
 	const char *last_text;
+	bool last_emitted;
 	size_t fn_comp;		/* the function/statement component */
 	const char *prefix;	/* 'kernel', 'module("ext4")', ... */
 	struct pattern pat;
@@ -240,6 +241,7 @@ static void emit(struct want *w, struct elab_point *pt, const struct dw_func *f,
 		w->emitted++;
 		return;
 	}
+	w->last_emitted = true;
 	s = arena_new_obj(w->e->a, struct dw_site);
 	s->mod = w->m;
 	s->fn = f;
@@ -486,11 +488,18 @@ static void take(struct want *w, const struct dw_func *f)
 		if (ptrmap_get(&w->e->listed_seen, text))
 			return;
 	} else if (w->e->listing && w->last_text && !strcmp(w->last_text, sb_str(&tb))) {
-		text = w->last_text;
 		sb_release(&tb);
+		/* -L: of the inlined copies listed under a name only the
+		 * first counts, and none when an out-of-line copy is there
+		 * (listing.c group_line): with a point of this name emitted,
+		 * another inlined copy changes nothing */
+		if (inl && w->last_emitted)
+			return;
+		text = w->last_text;
 	} else {
 		text = sb_to_arena(&tb, w->e->a);
 		w->last_text = text;
+		w->last_emitted = false;
 	}
 	pc = dw_probe_entry(w->m, f);
 	pt = new_point(w, text);
