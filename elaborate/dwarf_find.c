@@ -696,6 +696,10 @@ static bool clean_file_mapping(const void *p, uintptr_t *lo, uintptr_t *hi)
 	return ok;
 }
 
+/* ELF data in the host's byte order: libelf converts none of it (in
+ * place, in a writable private mapping) */
+#define NATIVE_ELFDATA (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? ELFDATA2LSB : ELFDATA2MSB)
+
 void dw_drop_pages(struct dw_mod *m)
 {
 	Elf *elf = m->dw && !m->keep_pages ? dwarf_getelf(m->dw) : NULL;
@@ -710,6 +714,7 @@ void dw_drop_pages(struct dw_mod *m)
 		/* once: the mapping, if it may be dropped */
 		m->keep_pages = true;
 		if (!gelf_getehdr(elf, &eh) || eh.e_type == ET_REL ||
+		    eh.e_ident[EI_DATA] != NATIVE_ELFDATA ||
 		    !(scn = elf_section_named(elf, ".debug_info", &sh)) ||
 		    (sh.sh_flags & SHF_COMPRESSED) || !(d = elf_getdata(scn, NULL)) ||
 		    !d->d_buf || !clean_file_mapping(d->d_buf, &m->pages_lo, &m->pages_hi))

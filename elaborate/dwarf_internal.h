@@ -112,7 +112,7 @@ bool dw_cu_optimised(Dwarf_Die *cu);
  * over the whole .debug_info touches all of it. Only done when the file
  * is a private file mapping with no page of it written when first asked
  * (/proc/self/smaps; never for ET_REL, whose sections libdwfl relocates
- * in place; nothing writes the others): the pages come back from the
+ * in place, nor for a foreign byte order; nothing writes the others): the pages come back from the
  * file when read again. Callers drop every few MB of progress. */
 void dw_drop_pages(struct dw_mod *m);
 
