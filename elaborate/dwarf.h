@@ -39,6 +39,8 @@ struct dw_func {
 #define DWF_EXTERNAL	0x4	/* DW_AT_external */
 #define DWF_NOCODE	0x8	/* abstract or declaration: no address */
 #define DWF_SYMTAB	0x10	/* only in the ELF symbol table: no DWARF */
+#define DWF_OPTIMISED	0x20	/* its unit was compiled with -O: probed at
+				 * its entry, no DIE read to place it */
 
 /* A kernel tracepoint: SYSTEM:NAME, its arguments those of @fn
  * (__traceiter_NAME) after the first. */
@@ -110,6 +112,9 @@ struct dw_mod *dw_open(struct elab *e, enum dw_mod_kind kind,
  * with *@why; *@real (if not NULL) gets its real path on this machine. */
 const char *dw_user_path(struct elab *e, const char *name, const char **real,
 			 const char **why);
+/* Give back the pages of @m's file read so far (they count in our RSS;
+ * they are read again from the file when needed): after many points. */
+void dw_mod_drop_pages(struct dw_mod *m);
 /* ---- dwarf_dyn.c ---- */
 /* The libraries program @m needs (DT_NEEDED) whose names match @glob,
  * each found as the dynamic linker would (DT_RPATH/DT_RUNPATH with

@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -16,6 +17,7 @@
 #include "elaborate/ksyms.h"
 #include "session.h"
 #include "util/arena.h"
+#include "util/elf_section.h"
 #include "util/intern.h"
 #include "util/kernel_info.h"
 #include "util/strbuf.h"
@@ -457,6 +459,8 @@ void dw_load_symbols(struct elab *e, struct dw_mod *m)
 	if (n <= 0)
 		return;
 	m->syms = arena_alloc(e->a, sizeof(*m->syms) * (size_t)n);
+	intern_reserve(e->in, (size_t)n);	/* a kernel has 150,000 to 300,000 */
+	ptrmap_reserve(e->a, &m->sym_by_name, (size_t)n);
 	for (i = 1; i < n; i++) {
 		GElf_Sym sym;
 		GElf_Addr addr;
@@ -656,4 +660,72 @@ bool dw_exec_base(struct dw_mod *m, uint64_t *base)
 bool dw_mod_has_dwarf(const struct dw_mod *m)
 {
 	return m->dw != NULL;
+}
+
+/* ---- giving the file's pages back ---- */
+
+/* The bounds of the mapping that holds @p, when it is a private mapping
+ * of a file none of whose pages was written (no anonymous page in
+ * /proc/self/smaps): dropping its pages loses nothing. */
+static bool clean_file_mapping(const void *p, uintptr_t *lo, uintptr_t *hi)
+{
+	FILE *f = fopen("/proc/self/smaps", "re");
+	uintptr_t at = (uintptr_t)p;
+	unsigned long long kb;
+	char line[512];
+	bool in = false, ok = false;
+
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long s, e, ino;
+		char perms[8];
+
+		if (sscanf(line, "%llx-%llx %7s %*s %*s %llu", &s, &e, perms, &ino) == 4) {
+			if (in)
+				break;
+			in = s <= at && at < e && ino && perms[3] == 'p';
+			*lo = (uintptr_t)s;
+			*hi = (uintptr_t)e;
+		} else if (in && sscanf(line, "Anonymous: %llu kB", &kb) == 1) {
+			ok = kb == 0;
+			break;
+		}
+	}
+	fclose(f);
+	return ok;
+}
+
+/* ELF data in the host's byte order: libelf converts none of it (in
+ * place, in a writable private mapping) */
+#define NATIVE_ELFDATA (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? ELFDATA2LSB : ELFDATA2MSB)
+
+void dw_drop_pages(struct dw_mod *m)
+{
+	Elf *elf = m->dw && !m->keep_pages ? dwarf_getelf(m->dw) : NULL;
+	GElf_Ehdr eh;
+	GElf_Shdr sh;
+	Elf_Scn *scn;
+	Elf_Data *d;
+
+	if (!elf)
+		return;
+	if (!m->pages_hi) {
+		/* once: the mapping, if it may be dropped */
+		m->keep_pages = true;
+		if (!gelf_getehdr(elf, &eh) || eh.e_type == ET_REL ||
+		    eh.e_ident[EI_DATA] != NATIVE_ELFDATA ||
+		    !(scn = elf_section_named(elf, ".debug_info", &sh)) ||
+		    (sh.sh_flags & SHF_COMPRESSED) || !(d = elf_getdata(scn, NULL)) ||
+		    !d->d_buf || !clean_file_mapping(d->d_buf, &m->pages_lo, &m->pages_hi))
+			return;
+		m->keep_pages = false;
+	}
+	if (madvise((void *)m->pages_lo, m->pages_hi - m->pages_lo, MADV_DONTNEED) != 0)
+		m->keep_pages = true;
+}
+
+void dw_mod_drop_pages(struct dw_mod *m)
+{
+	dw_drop_pages(m);
 }

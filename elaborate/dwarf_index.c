@@ -31,7 +31,7 @@
 #include "util/strbuf.h"
 
 #define IDX_MAGIC "CSTAPIDX"
-#define IDX_VERSION 6u
+#define IDX_VERSION 7u
 #define IDX_MAX_DEPTH 64	/* nesting of blocks and inlined copies */
 
 /* On disk: header, entries, then the string table (NUL-terminated). */
@@ -60,6 +60,7 @@ struct builder {
 	Dwarf_Die cu_die;
 	struct dw_files files;
 	bool files_tried, have_files;	/* read when first needed */
+	bool cu_opt;			/* the unit is optimised code */
 	const char *empty;		/* "", interned */
 	const char *filter;		/* a directed walk: only the functions
 					 * this glob matches */
@@ -141,7 +142,7 @@ static void add(struct builder *b, Dwarf_Die *cu, Dwarf_Die *d,
 		flags |= DWF_EXTERNAL;
 	if (dwarf_func_inline(origin))
 		flags |= DWF_DECL_INLINE;
-	f->flags = flags | (entry ? 0 : DWF_NOCODE);
+	f->flags = flags | (entry ? 0 : DWF_NOCODE) | (b->cu_opt ? DWF_OPTIMISED : 0);
 	f->cu = dwarf_dieoffset(cu);
 	f->die = dwarf_dieoffset(d);
 	f->entry = entry;
@@ -230,6 +231,7 @@ static void walk_cu(struct builder *b, Dwarf_Die *cu)
 	b->cu_die = *cu;
 	b->files_tried = false;
 	b->have_files = false;
+	b->cu_opt = dw_cu_optimised(cu);
 	if (dwarf_child(cu, &c) != 0)
 		return;
 	first = c;
@@ -378,14 +380,17 @@ static uint64_t debug_info_size(struct dw_mod *m)
 	return sh.sh_size;
 }
 
+#define IDX_DROP_EVERY (16u << 20)	/* of .debug_info walked: dw_drop_pages */
+
 /* The index of @m, or with @filter the part of it @filter matches, in
  * *@out. The whole index of a kernel takes seconds: a percentage on the
- * terminal after the first one (util/progress.h). */
+ * terminal after the first one (util/progress.h). The pages of the file
+ * the walk has read are given back as it goes. */
 static size_t build(struct elab *e, struct dw_mod *m, const char *filter,
 		    const struct dw_func **out)
 {
 	struct builder b = { .e = e, .m = m, .empty = intern(e->in, ""), .filter = filter };
-	Dwarf_Off off = 0, next;
+	Dwarf_Off off = 0, next, dropped = 0;
 	size_t hs, i;
 	struct dw_func *arr;
 	struct progress pr;
@@ -402,8 +407,13 @@ static size_t build(struct elab *e, struct dw_mod *m, const char *filter,
 			walk_cu(&b, &cu);
 		off = next;
 		progress_update(&pr, off);
+		if (off - dropped >= IDX_DROP_EVERY) {
+			dw_drop_pages(m);
+			dropped = off;
+		}
 	}
 	progress_end(&pr);
+	dw_drop_pages(m);
 	add_symtab_only(&b);
 	sort_funcs(&b);
 	arr = arena_alloc(e->a, sizeof(*arr) * (b.funcs.n ? b.funcs.n : 1));
@@ -508,10 +518,19 @@ static int load(struct elab *e, struct dw_mod *m, const char *path,
 		arr[i].die = ents[i].die;
 		arr[i].entry = ents[i].entry;
 	}
+	/* the strings live on, not the entries (19 MB of the kernel's) */
+	m->index_map_owned = malloc(h.strsize);
+	if (!m->index_map_owned) {
+		err = -ENOMEM;
+		goto out;
+	}
+	memcpy(m->index_map_owned, strs, h.strsize);
+	for (i = 0; i < h.nfuncs; i++) {
+		arr[i].name = (const char *)m->index_map_owned + (arr[i].name - strs);
+		arr[i].file = (const char *)m->index_map_owned + (arr[i].file - strs);
+	}
 	m->funcs = arr;
 	m->nfuncs = h.nfuncs;
-	m->index_map_owned = buf;	/* the strings live in it */
-	buf = NULL;
 out:
 	free(buf);
 	fclose(f);
@@ -608,12 +627,42 @@ static bool load_cached(struct elab *e, struct dw_mod *m)
 	return true;
 }
 
+/* Build the whole index of @m and cache it as @path (the file @st) in a
+ * child process, then load it: what the walk leaves behind (libdw's state
+ * of every unit, the builder's records: 200 MB for a kernel) goes with
+ * the child. 0, or -errno when the index is not cached (then build it
+ * here). */
+static int build_in_child(struct elab *e, struct dw_mod *m, const char *path,
+			  struct stat *st)
+{
+	pid_t pid;
+	int status;
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		m->nfuncs = build(e, m, NULL, &m->funcs);
+		_exit(save(e, m, path, st) ? 1 : 0);
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		return -ECHILD;
+	return load(e, m, path, st);
+}
+
 /* Build the whole index and cache it. */
 static void build_and_save(struct elab *e, struct dw_mod *m)
 {
 	struct stat st;
 	const char *path = cache_path(e, m, &st);
 
+	if (path && !e->sess->no_cache && build_in_child(e, m, path, &st) == 0) {
+		m->indexed = true;
+		return;
+	}
 	m->nfuncs = build(e, m, NULL, &m->funcs);
 	m->indexed = true;
 	if (path && !e->sess->no_cache)

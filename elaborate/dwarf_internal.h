@@ -28,7 +28,7 @@ struct dw_mod {
 	struct dw_directed *directed;	/* patterns directed walks answered */
 	unsigned ndirected;
 	const char *bg_lock;		/* a builder of the index holds this */
-	void *index_map_owned;		/* malloc'd cache image, or NULL */
+	void *index_map_owned;		/* the cached index's strings (malloc), or NULL */
 	/* tracepoints (dwarf_trace.c) */
 	const struct dw_trace *traces;
 	size_t ntraces;
@@ -54,6 +54,11 @@ struct dw_mod {
 	bool fsites_loaded;
 	uint64_t *fsites;
 	size_t nfsites;
+	/* its file's pages may not be dropped (dw_drop_pages), else the
+	 * mapping that holds them once known */
+	bool keep_pages;
+	uintptr_t pages_lo, pages_hi;
+	size_t sites_listed;		/* by dw_list_vars */
 };
 
 /* The answer of a directed walk (dwarf_index.c). */
@@ -97,10 +102,26 @@ int dw_cu_files(struct elab *e, struct dw_mod *m, Dwarf_Die *cu, struct dw_files
 /* File @i of @f ("" past the end). */
 const char *dw_file_name(struct elab *e, struct dw_files *f, size_t i);
 
+/* Was @cu compiled with optimisation (an -O other than -O0 in its
+ * DW_AT_producer; true without one)? Its functions are probed at their
+ * entry (dwarf_lines.c). */
+bool dw_cu_optimised(Dwarf_Die *cu);
+
+/* Give back the pages of @m's DWARF file that reading it mapped into our
+ * memory (dwarf_find.c): they count in our RSS until then, and a walk
+ * over the whole .debug_info touches all of it. Only done when the file
+ * is a private file mapping with no page of it written when first asked
+ * (/proc/self/smaps; never for ET_REL, whose sections libdwfl relocates
+ * in place, nor for a foreign byte order; nothing writes the others): the pages come back from the
+ * file when read again. Callers drop every few MB of progress. */
+void dw_drop_pages(struct dw_mod *m);
+
 /* ---- dwarf_types.c ---- */
 /* The C-like name of type DIE @t ("struct file*", "char const*",
  * "unsigned int", "int[4]"), as -L shows it. */
 const char *dw_type_name(struct arena *a, Dwarf_Die *t);
+/* The same, appended to @sb. */
+void dw_type_name_into(struct strbuf *sb, Dwarf_Die *t);
 /* Strip typedefs and cv-qualifiers. */
 bool dw_type_strip(Dwarf_Die *t, Dwarf_Die *out);
 /* A named type of @m: "struct task_struct", "union x", "enum y", or a

@@ -16,7 +16,7 @@
 
 /* Was @cu compiled with optimisation (an -O other than -O0 in its
  * DW_AT_producer)? Without a producer, assume so: no prologue skip. */
-static bool cu_optimised(Dwarf_Die *cu)
+bool dw_cu_optimised(Dwarf_Die *cu)
 {
 	Dwarf_Attribute a;
 	const char *p = dwarf_formstring(dwarf_attr(cu, DW_AT_producer, &a));
@@ -43,11 +43,12 @@ uint64_t dw_probe_entry(struct dw_mod *m, const struct dw_func *f)
 	int first_line = -1;
 	uint64_t best = 0, next = 0;
 
-	/* the unit first: optimised code (the kernel's) is probed at the
-	 * entry, and its function's DIE is not read (-l of every kernel
-	 * function then touches none of them) */
-	if ((f->flags & DWF_INLINED) || !f->entry || !dw_die(m, f->cu, &cu) ||
-	    cu_optimised(&cu) || !dw_die(m, f->die, &d) ||
+	/* optimised code (the kernel's) is probed at the entry: the index
+	 * knows it of the unit, so no DIE is read (-l of every kernel
+	 * function then touches none of them; a function only the symbol
+	 * table has, no unit, would have libdw read every unit's header) */
+	if ((f->flags & (DWF_INLINED | DWF_OPTIMISED | DWF_SYMTAB)) || !f->entry ||
+	    !dw_die(m, f->cu, &cu) || dw_cu_optimised(&cu) || !dw_die(m, f->die, &d) ||
 	    dwarf_getsrclines(&cu, &lines, &n) != 0)
 		return f->entry;
 	for (i = 0; i < n; i++) {

@@ -9,6 +9,7 @@
 #include "util/arena.h"
 
 #define VARS_MAX_SCOPES 32
+#define LIST_DROP_EVERY 16384	/* sites listed: dw_drop_pages */
 
 /* The scopes at the site: the lexical blocks of its function that contain
  * the pc, innermost first, then the function and the compile unit. Code
@@ -101,10 +102,14 @@ int dwv_find_var(struct scopes *sc, const char *name, Dwarf_Die *out)
 
 /* ---- -L ---- */
 
-/* Does @var have a value at @pc (a location there, or a constant)? */
+/* Does @var have a value at @pc (a location there, or a constant)? A
+ * single expression has one when it has bytes: libdw would parse it and
+ * keep the operations of each until the end (tens of MB over -L of a
+ * kernel's every function). */
 static bool has_location(Dwarf_Die *var, uint64_t pc)
 {
 	Dwarf_Attribute a;
+	Dwarf_Block b;
 	Dwarf_Op *ops;
 	size_t n;
 
@@ -112,6 +117,8 @@ static bool has_location(Dwarf_Die *var, uint64_t pc)
 		return true;
 	if (!dwarf_attr(var, DW_AT_location, &a))
 		return false;
+	if (dwarf_whatform(&a) == DW_FORM_exprloc)
+		return dwarf_formblock(&a, &b) == 0 && b.length > 0;
 	return dwarf_getlocation_addr(&a, pc, &ops, &n, 1) == 1 && n > 0;
 }
 
@@ -128,11 +135,17 @@ void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out)
 	}
 	if (!s || !s->fn || !dwv_scopes(s->mod, s, &sc))
 		return;
+	/* -L lists sites in the order of their DIEs: the pages read are
+	 * given back now and then */
+	if (!(++s->mod->sites_listed % LIST_DROP_EVERY))
+		dw_drop_pages(s->mod);
 	if (s->is_return) {
 		for (i = 0; i < sc.n && !dwv_func_scope(&sc.v[i]); i++)
 			;
-		if (i < sc.n && dwv_die_type(&sc.v[i], &t))
-			sb_addf(out, " $return:%s", dw_type_name(e->a, &t));
+		if (i < sc.n && dwv_die_type(&sc.v[i], &t)) {
+			sb_adds(out, " $return:");
+			dw_type_name_into(out, &t);
+		}
 	}
 	/* parameters of the innermost function, then (statement probes)
 	 * locals of the scopes inside it */
@@ -152,8 +165,8 @@ void dw_list_vars(struct elab *e, const struct dw_site *s, struct strbuf *out)
 				if (!n || (tag != DW_TAG_formal_parameter &&
 					   tag != DW_TAG_variable) || !has_location(&c, s->pc))
 					continue;
-				sb_addf(out, " $%s:%s", n, dwv_die_type(&c, &t) ?
-					dw_type_name(e->a, &t) : "void");
+				sb_addf(out, " $%s:", n);
+				dw_type_name_into(out, dwv_die_type(&c, &t) ? &t : NULL);
 			} while (dwarf_siblingof(&c, &c) == 0);
 		}
 		if (func)

@@ -216,6 +216,14 @@ static void name_into(struct strbuf *sb, Dwarf_Die *t, int depth)
 	}
 }
 
+void dw_type_name_into(struct strbuf *sb, Dwarf_Die *t)
+{
+	if (t)
+		name_into(sb, t, 0);
+	else
+		sb_adds(sb, "void");
+}
+
 const char *dw_type_name(struct arena *a, Dwarf_Die *t)
 {
 	struct strbuf sb = STRBUF_INIT;

@@ -33,10 +33,11 @@ static int print_sorted(FILE *out, struct ptrvec *v)
 	return (int)n;
 }
 
-/* The variables of point @pt of probe @p, each as " name:type": the
- * script's locals by name, then the $target variables. */
+/* The variables of point @pt of probe @p, each as " name:type", one a
+ * line in @out: the script's locals by name, then the $target
+ * variables. */
 static void point_vars(struct elab *e, const struct elab_probe *p,
-		       const struct elab_point *pt, struct ptrvec *out)
+		       const struct elab_point *pt, struct strbuf *out)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct ptrvec vars = { 0 };
@@ -52,33 +53,36 @@ static void point_vars(struct elab *e, const struct elab_probe *p,
 		/* As the reference: "__" names are the library's own
 		 * temporaries; "_sock" and the like are listed. */
 		if (v->scope == VAR_LOCAL && strncmp(v->name, "__", 2))
-			vec_push(e->a, out, arena_printf(e->a, " %s:%s", v->name,
-							 type_name(v->type)));
+			sb_addf(out, " %s:%s\n", v->name, type_name(v->type));
 	}
 	if (pt->family && pt->family->procfs)
-		vec_push(e->a, out, (void *)" $value:string");
+		sb_adds(out, " $value:string\n");
 	/* the family's own context variables, then the DWARF ones:
 	 * " $a:T1 $b:T2", where a type never holds " $" */
 	if (pt->family && pt->family->listed_vars)
 		sb_adds(&sb, pt->family->listed_vars);
 	if (pt->site)
 		dw_list_vars(e, pt->site, &sb);
-	s = sb_to_arena(&sb, e->a);
-	for (; *s; s = next) {
+	for (s = sb.buf ? sb.buf : ""; *s; s = next) {
 		next = strstr(s + 1, " $");
 		if (!next)
 			next = s + strlen(s);
-		vec_push(e->a, out, arena_strndup(e->a, s, (size_t)(next - s)));
+		sb_addn(out, s, (size_t)(next - s));
+		sb_addc(out, '\n');
 	}
+	sb_release(&sb);
 }
 
-static bool has_var(const struct ptrvec *v, const char *var)
+/* Does @vars (lines) have the line @var (@n bytes, without its '\n')? */
+static bool has_var(const char *vars, const char *var, size_t n)
 {
-	size_t i;
+	const char *end;
 
-	for (i = 0; i < v->n; i++)
-		if (!strcmp(v->v[i], var))
+	for (; *vars; vars = end + 1) {
+		end = strchr(vars, '\n');
+		if ((size_t)(end - vars) == n && !memcmp(vars, var, n))
 			return true;
+	}
 	return false;
 }
 
@@ -89,49 +93,122 @@ static bool point_inlined(const struct elab_point *pt)
 	return pt->site && pt->site->fn && (pt->site->fn->flags & DWF_INLINED);
 }
 
-/* The -L line of the points listed under one name (@pts, their probes
- * @probes): as the reference, the variables all of them have, with the
- * same type (an alias over several probe points or several aliases lists
- * what a script may use at every one). Of a DWARF function's copies the
+/* A point -L lists: its name, its probe, its place in the order the
+ * points were derived in, and its variables (point_vars). */
+struct lpoint {
+	const char *listed;
+	const struct elab_point *pt;
+	const struct elab_probe *p;
+	size_t idx;
+	char *vars;
+};
+
+/* The order of the points' DIEs: listing their variables then reads the
+ * DWARF from start to end (dw_list_vars gives the pages back). */
+static int cmp_die(const void *pa, const void *pb)
+{
+	const struct lpoint *x = pa, *y = pb;
+	const struct dw_site *a = x->pt->site, *b = y->pt->site;
+	uint64_t da = a && a->fn ? a->fn->die : 0, db = b && b->fn ? b->fn->die : 0;
+	uintptr_t ma = a ? (uintptr_t)a->mod : 0, mb = b ? (uintptr_t)b->mod : 0;
+
+	if (ma != mb)
+		return ma < mb ? -1 : 1;
+	if (da != db)
+		return da < db ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* By name, then in the order derived: each name's points together. */
+static int cmp_listed(const void *pa, const void *pb)
+{
+	const struct lpoint *x = pa, *y = pb;
+	int c = strcmp(x->listed, y->listed);
+
+	if (c)
+		return c;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* The -L line of the points listed under one name (@v, @n of them): as
+ * the reference, the variables all of them have, with the same type (an
+ * alias over several probe points or several aliases lists what a
+ * script may use at every one). Of a DWARF function's copies the
  * out-of-line ones count, or the first inlined one when it has none. */
-static const char *group_line(struct elab *e, const struct ptrvec *pts,
-			      const struct ptrvec *probes)
+static const char *group_line(struct elab *e, const struct lpoint *v, size_t n)
 {
 	struct strbuf sb = STRBUF_INIT;
-	struct ptrvec common = { 0 };
-	bool outline = false, first = true, inl_seen = false;
-	size_t i, j, k;
+	const struct lpoint **in = calloc(n, sizeof(*in));
+	const char *s, *end;
+	bool outline = false, inl_seen = false;
+	size_t i, k = 0;
 
-	for (i = 0; i < pts->n; i++) {
-		const struct elab_point *pt = pts->v[i];
-
-		if (pt->site && !point_inlined(pt))
+	for (i = 0; i < n; i++)
+		if (v[i].pt->site && !point_inlined(v[i].pt))
 			outline = true;
-	}
-	for (i = 0; i < pts->n; i++) {
-		const struct elab_point *pt = pts->v[i];
-		struct ptrvec vars = { 0 };
-
-		if (point_inlined(pt)) {
+	for (i = 0; in && i < n; i++) {
+		if (point_inlined(v[i].pt)) {
 			if (outline || inl_seen)
 				continue;
 			inl_seen = true;
 		}
-		point_vars(e, probes->v[i], pt, &vars);
-		if (first) {
-			common = vars;
-			first = false;
-			continue;
-		}
-		for (j = k = 0; j < common.n; j++)
-			if (has_var(&vars, common.v[j]))
-				common.v[k++] = common.v[j];
-		common.n = k;
+		in[k++] = &v[i];
 	}
-	sb_adds(&sb, ((const struct elab_point *)pts->v[0])->listed);
-	for (j = 0; j < common.n; j++)
-		sb_adds(&sb, common.v[j]);
+	sb_adds(&sb, v[0].listed);
+	for (s = k ? in[0]->vars : ""; *s; s = end + 1) {
+		bool all = true;
+
+		end = strchr(s, '\n');
+		for (i = 1; i < k && all; i++)
+			all = has_var(in[i]->vars, s, (size_t)(end - s));
+		if (all)
+			sb_addn(&sb, s, (size_t)(end - s));
+	}
+	free(in);
 	return sb_to_arena(&sb, e->a);
+}
+
+/* The -L lines of the points of e->out.probes, in @lines. */
+static void vars_lines(struct elab *e, struct ptrvec *lines)
+{
+	struct lpoint *v;
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = 0, i, j;
+
+	for (i = 0; i < e->out.probes.n; i++) {
+		const struct elab_probe *p = e->out.probes.v[i];
+
+		if (!p->entry_helper)
+			n += p->points.n;
+	}
+	v = calloc(n ? n : 1, sizeof(*v));
+	if (!v)
+		return;
+	for (i = 0, n = 0; i < e->out.probes.n; i++) {
+		const struct elab_probe *p = e->out.probes.v[i];
+
+		for (j = 0; !p->entry_helper && j < p->points.n; j++, n++) {
+			const struct elab_point *pt = p->points.v[j];
+
+			v[n] = (struct lpoint){ pt->listed, pt, p, n, NULL };
+		}
+	}
+	qsort(v, n, sizeof(*v), cmp_die);
+	for (i = 0; i < n; i++) {
+		sb_reset(&sb);
+		point_vars(e, v[i].p, v[i].pt, &sb);
+		v[i].vars = strdup(sb.buf ? sb.buf : "");
+	}
+	sb_release(&sb);
+	qsort(v, n, sizeof(*v), cmp_listed);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && !strcmp(v[j].listed, v[i].listed); j++)
+			;
+		vec_push(e->a, lines, (void *)group_line(e, v + i, j - i));
+	}
+	for (i = 0; i < n; i++)
+		free(v[i].vars);
+	free(v);
 }
 
 int pm_list(struct elab *e, const char *pattern, bool vars, FILE *out)
@@ -139,8 +216,7 @@ int pm_list(struct elab *e, const char *pattern, bool vars, FILE *out)
 	const char *text = arena_printf(e->a, "probe %s {}", pattern);
 	struct source *src = source_from_mem(e->a, "<listing>", text,
 					     strlen(text));
-	struct ptrvec lines = { 0 }, keys = { 0 };
-	struct ptrmap points = { 0 }, probes = { 0 };
+	struct ptrvec lines = { 0 };
 	struct ast_file *f;
 	size_t i, j;
 
@@ -167,31 +243,17 @@ int pm_list(struct elab *e, const char *pattern, bool vars, FILE *out)
 		type_infer(e);
 	}
 	e->d->muted--;
+	if (vars) {
+		vars_lines(e, &lines);
+		return print_sorted(out, &lines);
+	}
 	for (i = 0; i < e->out.probes.n; i++) {
 		struct elab_probe *p = e->out.probes.v[i];
 
-		if (p->entry_helper)
-			continue;
-		for (j = 0; j < p->points.n; j++) {
-			struct elab_point *pt = p->points.v[j];
-			const char *key;
-
-			if (!vars) {
-				vec_push(e->a, &lines, (void *)pt->listed);
-				continue;
-			}
-			/* one line per listed name */
-			key = intern(e->in, pt->listed);
-			if (!ptrmap_get(&points, key))
-				vec_push(e->a, &keys, (void *)key);
-			vec_push(e->a, ptrmap_list(e->a, &points, key), pt);
-			vec_push(e->a, ptrmap_list(e->a, &probes, key), p);
-		}
+		for (j = 0; !p->entry_helper && j < p->points.n; j++)
+			vec_push(e->a, &lines,
+				 (void *)((struct elab_point *)p->points.v[j])->listed);
 	}
-	for (i = 0; i < keys.n; i++)
-		vec_push(e->a, &lines,
-			 (void *)group_line(e, ptrmap_list(e->a, &points, keys.v[i]),
-					    ptrmap_list(e->a, &probes, keys.v[i])));
 	return print_sorted(out, &lines);
 }
 

@@ -303,11 +303,14 @@ static struct elab_probe *group_for(struct elab *e, struct pm_ctx *c,
 		stack[n++] = f;
 	}
 	sb_addf(&key, "/%d/%d", pt->family->procfs, pt->family->procfs_write);
-	if (pt->family->per_point)
+	/* -L of a point derived directly: the body is the listing's empty
+	 * one, the same for all of its points (a kernel's 340,000) */
+	if (pt->family->per_point && (!e->listing || c->frames))
 		sb_addf(&key, "/%p", (const void *)pt);
 	if (pt->family->ctxvars)
 		sb_addf(&key, "/c%p", (const void *)pt->family);
-	k = intern(e->in, sb_to_arena(&key, e->a));
+	k = intern_n(e->in, sb_str(&key), key.len);
+	sb_release(&key);
 	p = ptrmap_get(&c->groups, k);
 	if (p)
 		return p;
@@ -354,13 +357,15 @@ void pm_emit(struct elab *e, struct pm_ctx *c, struct elab_point *pt)
 		return;
 	}
 	p = group_for(e, c, pt);
+	pt->listed = c->listed ? c->listed : pt->name;
+	vec_push(e->a, &p->points, pt);
+	if (e->listing)
+		return;		/* -L shows no chain */
 	pt->chain = chain_text(e, c);
 	/* a DWARF point derived directly names the resolved point, as the
 	 * reference's -p2 does */
 	if (!c->frames && pt->family && pt->family->per_point)
 		pt->chain = arena_printf(e->a, " <- %s", pt->name);
-	pt->listed = c->listed ? c->listed : pt->name;
-	vec_push(e->a, &p->points, pt);
 }
 
 /* ---- matching ---- */

@@ -42,9 +42,9 @@ struct interner *intern_new(struct arena *a)
 	return in;
 }
 
-static void intern_grow(struct interner *in)
+static void intern_grow_to(struct interner *in, size_t ncap)
 {
-	size_t ncap = in->cap * 2, i;
+	size_t i;
 	struct islot *ns = arena_new_array(in->arena, struct islot, ncap);
 
 	for (i = 0; i < in->cap; i++) {
@@ -59,6 +59,21 @@ static void intern_grow(struct interner *in)
 	}
 	in->slots = ns;
 	in->cap = ncap;
+}
+
+static void intern_grow(struct interner *in)
+{
+	intern_grow_to(in, in->cap * 2);
+}
+
+void intern_reserve(struct interner *in, size_t n)
+{
+	size_t ncap = in->cap;
+
+	while ((in->count + n) * 2 >= ncap)
+		ncap *= 2;
+	if (ncap != in->cap)
+		intern_grow_to(in, ncap);
 }
 
 const char *intern_n(struct interner *in, const char *s, size_t n)

@@ -14,5 +14,8 @@ struct interner *intern_new(struct arena *a);
 /* The unique NUL-terminated copy of @s[0..n). Never NULL. */
 const char *intern_n(struct interner *in, const char *s, size_t n);
 const char *intern(struct interner *in, const char *s);
+/* Room for @n more strings without growing the table again (old tables
+ * stay in the arena: growing once for a known count wastes less). */
+void intern_reserve(struct interner *in, size_t n);
 
 #endif

@@ -34,20 +34,34 @@ void *ptrmap_get(const struct ptrmap *m, const void *key)
 	return find(m->slots, m->cap, key)->val;
 }
 
+static void grow_to(struct arena *a, struct ptrmap *m, size_t ncap)
+{
+	struct ptrmap_slot *ns = arena_new_array(a, struct ptrmap_slot, ncap);
+	size_t i;
+
+	for (i = 0; i < m->cap; i++)
+		if (m->slots[i].key)
+			*find(ns, ncap, m->slots[i].key) = m->slots[i];
+	m->slots = ns;
+	m->cap = ncap;
+}
+
+void ptrmap_reserve(struct arena *a, struct ptrmap *m, size_t n)
+{
+	size_t ncap = m->cap ? m->cap : 16;
+
+	while ((m->n + n) * 2 > ncap)
+		ncap *= 2;
+	if (ncap != m->cap)
+		grow_to(a, m, ncap);
+}
+
 void ptrmap_put(struct arena *a, struct ptrmap *m, const void *key, void *val)
 {
 	struct ptrmap_slot *s;
 
-	if ((m->n + 1) * 2 > m->cap) {
-		size_t ncap = m->cap ? m->cap * 2 : 16, i;
-		struct ptrmap_slot *ns = arena_new_array(a, struct ptrmap_slot, ncap);
-
-		for (i = 0; i < m->cap; i++)
-			if (m->slots[i].key)
-				*find(ns, ncap, m->slots[i].key) = m->slots[i];
-		m->slots = ns;
-		m->cap = ncap;
-	}
+	if ((m->n + 1) * 2 > m->cap)
+		grow_to(a, m, m->cap ? m->cap * 2 : 16);
 	s = find(m->slots, m->cap, key);
 	if (!s->key) {
 		s->key = key;

@@ -23,6 +23,8 @@ struct ptrmap {
 void *ptrmap_get(const struct ptrmap *m, const void *key);
 /* Store @val for @key (replacing any value); @key must not be NULL. */
 void ptrmap_put(struct arena *a, struct ptrmap *m, const void *key, void *val);
+/* Room for @n more keys without growing the table again. */
+void ptrmap_reserve(struct arena *a, struct ptrmap *m, size_t n);
 
 struct ptrvec;
 

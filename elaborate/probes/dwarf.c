@@ -58,6 +58,13 @@ struct want {
 	const struct probe_point *pp;
 	const struct pm_family *fam;
 	struct dw_mod *m;
+	size_t taken;		/* functions taken (TAKE_DROP_EVERY) */
+	/* listing: the mechanism data all points share (pass 3 alone reads
+	 * them), and the last point's text (a function's copies, adjacent
+	 * in the index, share it) and whether a point of it was emitted */
+	struct kprobe_point *listing_kp;
+	const char *last_text;
+	bool last_emitted;
 	size_t fn_comp;		/* the function/statement component */
 	const char *prefix;	/* 'kernel', 'module("ext4")', ... */
 	struct pattern pat;
@@ -134,7 +141,14 @@ static struct elab_point *new_point(struct want *w, const char *text)
 
 	pt->family = w->fam;
 	if (w->fam->mech == MECH_kprobe) {
-		struct kprobe_point *d = arena_new_obj(w->e->a, struct kprobe_point);
+		struct kprobe_point *d = w->listing_kp;
+
+		if (d)
+			memset(d, 0, sizeof(*d));
+		else
+			d = arena_new_obj(w->e->a, struct kprobe_point);
+		if (w->e->listing)
+			w->listing_kp = d;
 
 		d->ret = w->is_return;
 		d->maxactive = w->maxactive;
@@ -195,8 +209,8 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 
 		kprobe_point(pt)->module_init = sec && !strcmp(sec, ".init.text");
 	}
-	if (w->e->list_names)
-		;			/* -l shows no comment */
+	if (w->e->listing)
+		;			/* -l and -L show no comment */
 	else if (dw_mod_kind(w->m) == DW_KERNEL && dw_symbol_addr(w->e, w->m, "_stext"))
 		pt->comment = arena_printf(w->e->a, "pc=_stext+0x%llx", (unsigned long long)
 					   (pc - dw_symbol_addr(w->e, w->m, "_stext")));
@@ -227,6 +241,7 @@ static void emit(struct want *w, struct elab_point *pt, const struct dw_func *f,
 		w->emitted++;
 		return;
 	}
+	w->last_emitted = true;
 	s = arena_new_obj(w->e->a, struct dw_site);
 	s->mod = w->m;
 	s->fn = f;
@@ -472,8 +487,19 @@ static void take(struct want *w, const struct dw_func *f)
 		sb_release(&tb);
 		if (ptrmap_get(&w->e->listed_seen, text))
 			return;
+	} else if (w->e->listing && w->last_text && !strcmp(w->last_text, sb_str(&tb))) {
+		sb_release(&tb);
+		/* -L: of the inlined copies listed under a name only the
+		 * first counts, and none when an out-of-line copy is there
+		 * (listing.c group_line): with a point of this name emitted,
+		 * another inlined copy changes nothing */
+		if (inl && w->last_emitted)
+			return;
+		text = w->last_text;
 	} else {
 		text = sb_to_arena(&tb, w->e->a);
+		w->last_text = text;
+		w->last_emitted = false;
 	}
 	pc = dw_probe_entry(w->m, f);
 	pt = new_point(w, text);
@@ -721,7 +747,11 @@ out:
 	free(mine);
 }
 
-/* Take every function of w->m the pattern matches. */
+#define TAKE_DROP_EVERY 16384	/* functions taken: dw_mod_drop_pages */
+
+/* Take every function of w->m the pattern matches. Placing one may have
+ * libdw read the headers of every unit before its own (a function of a
+ * unit not optimised): the pages read are given back now and then. */
 static void match_functions(struct want *w)
 {
 	const struct dw_func *fs;
@@ -740,7 +770,11 @@ static void match_functions(struct want *w)
 		if (fnmatch(w->pat.func, f->name, 0) || !dw_file_matches(w->pat.file, f->file))
 			continue;
 		take(w, f);
+		if (!(++w->taken % TAKE_DROP_EVERY))
+			dw_mod_drop_pages(w->m);
 	}
+	if (w->taken >= TAKE_DROP_EVERY)
+		dw_mod_drop_pages(w->m);
 	if (glob) {
 		w->found = NULL;
 		give_found(w, &ls);
