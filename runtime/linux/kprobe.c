@@ -470,6 +470,7 @@ static void stp_fops_enable(void)
 		unsigned int c = min_t(unsigned int, STP_FOPS_CHUNK, stp_fops_nsites - i);
 
 		cond_resched();
+		STP_TIMING("kprobes: ftrace batch, %u of %u sites armed", i, stp_fops_nsites);
 		rc = ftrace_set_filter_ips(&stp_fops, stp_fops_sites + i, c, 0, 0);
 		if (rc)
 			unregister_ftrace_function(&stp_fops);
