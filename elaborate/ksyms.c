@@ -30,6 +30,11 @@ const char ksym_refused_static_call[] =
 	"it is a static call trampoline (kprobes refuse .static_call.text)";
 const char ksym_refused_exit[] =
 	"it is in .exit.text of built-in code, discarded at boot";
+const char ksym_refused_jump_label[] =
+	"it starts at a static branch the kernel patches (jump_label_text_reserved)";
+const char ksym_refused_static_call_site[] =
+	"it starts at a static call site the kernel patches (static_call_text_reserved)";
+const char ksym_refused_bug[] = "it starts at a BUG() (find_bug)";
 
 /* The text areas kprobes refuse: bounding symbols, ELF section, reason. */
 static const struct area_def {
@@ -156,9 +161,46 @@ void ksyms_collect_free(struct ksyms_collect *c)
 	free(c->v);
 	free(c->kbl);
 	free(c->kbla);
+	free(c->rsv);
 	c->v = NULL;
 	c->kbl = NULL;
 	c->kbla = NULL;
+	c->rsv = NULL;
+}
+
+void ksyms_note_reserved(struct ksyms_collect *c, uint64_t lo, uint64_t hi, const char *why)
+{
+	if (c->nrsv == c->rsvcap) {
+		c->rsvcap = c->rsvcap ? 2 * c->rsvcap : 1024;
+		c->rsv = ksyms_xrealloc(c->rsv, c->rsvcap * sizeof(*c->rsv));
+	}
+	c->rsv[c->nrsv].lo = lo;
+	c->rsv[c->nrsv].hi = hi;
+	c->rsv[c->nrsv++].why = why;
+}
+
+static int cmp_reserved(const void *a, const void *b)
+{
+	const struct ksym_reserved *x = a, *y = b;
+
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+const char *ksyms_addr_refusal(const struct ksyms *ks, uint64_t addr)
+{
+	size_t lo = 0, hi = ks->nrsv;
+
+	/* the last entry starting at or before @addr; instructions do not
+	 * overlap, so it is the only candidate */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ks->rsv[mid].lo <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo && addr <= ks->rsv[lo - 1].hi ? ks->rsv[lo - 1].why : NULL;
 }
 
 /* Note @name if it bounds a refused area. */
@@ -425,6 +467,12 @@ void ksyms_finish(struct ksyms_collect *c, struct ksyms *ks, const char *module)
 			if (!ks->v[i].refusal && bsearch(&ks->v[i].addr, c->kbla, c->nkbla,
 							 sizeof(*c->kbla), cmp_u64_ksyms))
 				ks->v[i].refusal = ksym_refused_nokprobe;
+	}
+	if (c->nrsv) {
+		qsort(c->rsv, c->nrsv, sizeof(*c->rsv), cmp_reserved);
+		ks->rsv = arena_new_array(c->a, struct ksym_reserved, c->nrsv);
+		memcpy(ks->rsv, c->rsv, c->nrsv * sizeof(*c->rsv));
+		ks->nrsv = c->nrsv;
 	}
 	ks->malformed = c->malformed;
 	ks->excluded = c->excluded;

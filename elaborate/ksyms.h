@@ -63,9 +63,19 @@ struct ksym {
 				 * several files); addr is the lowest */
 };
 
+/* Instructions the kernel patches, where it refuses a kprobe whatever
+ * the function: a static branch (jump_label_text_reserved()), a static
+ * call site (static_call_text_reserved()), a BUG()'s ud2 (find_bug()). */
+struct ksym_reserved {
+	uint64_t lo, hi;	/* the instruction's first and last byte */
+	const char *why;	/* a static string completing "cannot probe NAME: " */
+};
+
 struct ksyms {
 	struct ksym *v;		/* sorted by name (strcmp), names unique */
 	size_t n;
+	struct ksym_reserved *rsv;	/* sorted by lo, from a vmlinux's ELF */
+	size_t nrsv;
 	const char *origin;	/* path the table came from, for messages */
 	struct ptrvec tried;	/* const char *: the paths looked at, in order:
 				 * "PATH" if absent, else "PATH (why unused)" */
@@ -83,6 +93,13 @@ extern const char ksym_refused_softirq[];	/* .softirqentry.text */
 extern const char ksym_refused_init[];		/* .init.text */
 extern const char ksym_refused_static_call[];	/* .static_call.text */
 extern const char ksym_refused_exit[];		/* vmlinux's .exit.text */
+extern const char ksym_refused_jump_label[];	/* a static branch */
+extern const char ksym_refused_static_call_site[];	/* a static call */
+extern const char ksym_refused_bug[];		/* BUG() */
+
+/* Why kprobes refuse address @addr of the kernel (a patched instruction,
+ * struct ksym_reserved), or NULL. */
+const char *ksyms_addr_refusal(const struct ksyms *ks, uint64_t addr);
 
 /*
  * Load the function symbols of kernel @release (NULL: the running one) into

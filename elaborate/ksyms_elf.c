@@ -27,47 +27,122 @@
 #include "util/arena.h"
 #include "util/diag.h"
 
-/* The addresses of the _kprobe_blacklist section (between the symbols
- * __start_kprobe_blacklist and __stop_kprobe_blacklist, in .init.data of a
- * vmlinux): one word per function the kernel refuses, whether the C
- * NOKPROBE_SYMBOL() or the assembly's _ASM_NOKPROBE() put it there. */
-static void elf_blacklist(struct ksyms_collect *c, Elf *elf, Elf_Data *syms,
-			  const GElf_Shdr *symsh, Elf_Data *xdata)
+/* The symbols bounding the tables read from a vmlinux (ELF symbols of
+ * the linker script, in its data sections). */
+enum { B_KBL, B_JUMP, B_SCALL, B_BUG, B_NR };
+static const char *const bound_names[B_NR][2] = {
+	[B_KBL] = { "__start_kprobe_blacklist", "__stop_kprobe_blacklist" },
+	[B_JUMP] = { "__start___jump_table", "__stop___jump_table" },
+	[B_SCALL] = { "__start_static_call_sites", "__stop_static_call_sites" },
+	[B_BUG] = { "__start___bug_table", "__stop___bug_table" },
+};
+
+/* The bytes of @elf at address @addr, @len of them, in the section that
+ * holds them, or NULL. */
+static const unsigned char *elf_bytes_at(Elf *elf, uint64_t addr, uint64_t len)
 {
-	uint64_t start = 0, stop = 0, off;
-	size_t i, nsym = symsh->sh_size / symsh->sh_entsize;
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
 	Elf_Data *d;
 
-	for (i = 1; i < nsym && (!start || !stop); i++) {
+	while ((scn = elf_nextscn(elf, scn))) {
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
+		    addr < sh.sh_addr || addr + len > sh.sh_addr + sh.sh_size)
+			continue;
+		d = elf_getdata(scn, NULL);
+		if (!d || !d->d_buf || addr - sh.sh_addr + len > d->d_size)
+			return NULL;
+		return (const unsigned char *)d->d_buf + (addr - sh.sh_addr);
+	}
+	return NULL;
+}
+
+static int32_t s32_at(const unsigned char *p)
+{
+	int32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+/* A patched instruction at @lo of @size bytes; when an endbr64 comes
+ * right before it, a probe there too: kprobes move a probe at a
+ * function's endbr64 past it (IBT kernels). */
+static void note_patched(struct ksyms_collect *c, Elf *elf, uint64_t lo, uint64_t size,
+			 const char *why)
+{
+	static const unsigned char endbr64[4] = { 0xf3, 0x0f, 0x1e, 0xfa };
+	const unsigned char *p = lo >= 4 ? elf_bytes_at(elf, lo - 4, 4) : NULL;
+
+	ksyms_note_reserved(c, lo, lo + size - 1, why);
+	if (p && !memcmp(p, endbr64, 4))
+		ksyms_note_reserved(c, lo - 4, lo - 1, why);
+}
+
+/* The kernel's tables of what it refuses to probe, from a vmlinux: the
+ * addresses of the _kprobe_blacklist section (NOKPROBE_SYMBOL() and the
+ * assembly's _ASM_NOKPROBE()), and the instructions it patches (struct
+ * ksym_reserved): x86-64's relative jump entries (code, target: 32 bits
+ * each from their own place; a key), static call sites (address, key: 32
+ * bits each) and BUG() entries (address, file: 32 bits each; line,
+ * flags: 16). A static branch is a 2- or 5-byte jump or nop. */
+static void elf_kernel_tables(struct ksyms_collect *c, Elf *elf, Elf_Data *syms,
+			      const GElf_Shdr *symsh, Elf_Data *xdata)
+{
+	uint64_t b[B_NR][2] = { { 0 } }, i, n;
+	size_t k, nsym = symsh->sh_size / symsh->sh_entsize;
+	const unsigned char *t, *ins;
+	int j;
+
+	for (k = 1; k < nsym; k++) {
 		GElf_Sym sym;
 		Elf32_Word xndx = 0;
 		const char *name;
 
-		if (!gelf_getsymshndx(syms, xdata, (int)i, &sym, &xndx))
+		if (!gelf_getsymshndx(syms, xdata, (int)k, &sym, &xndx))
 			continue;
 		name = elf_strptr(elf, symsh->sh_link, sym.st_name);
-		if (name && !strcmp(name, "__start_kprobe_blacklist"))
-			start = sym.st_value;
-		else if (name && !strcmp(name, "__stop_kprobe_blacklist"))
-			stop = sym.st_value;
-	}
-	if (!start || stop <= start || (stop - start) % 8)
-		return;
-	while ((scn = elf_nextscn(elf, scn))) {
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
-		    start < sh.sh_addr || stop > sh.sh_addr + sh.sh_size)
+		if (!name || strncmp(name, "__st", 4))
 			continue;
-		d = elf_getdata(scn, NULL);
-		off = start - sh.sh_addr;
-		if (!d || !d->d_buf || off + (stop - start) > d->d_size)
-			return;
-		c->nkbla = (size_t)((stop - start) / 8);
-		c->kbla = ksyms_xrealloc(NULL, c->nkbla * sizeof(*c->kbla));
-		memcpy(c->kbla, (const char *)d->d_buf + off, c->nkbla * 8);
-		return;
+		for (j = 0; j < B_NR; j++) {
+			if (!strcmp(name, bound_names[j][0]))
+				b[j][0] = sym.st_value;
+			else if (!strcmp(name, bound_names[j][1]))
+				b[j][1] = sym.st_value;
+		}
 	}
+	n = b[B_KBL][1] > b[B_KBL][0] ? (b[B_KBL][1] - b[B_KBL][0]) / 8 : 0;
+	t = n ? elf_bytes_at(elf, b[B_KBL][0], n * 8) : NULL;
+	if (t) {
+		c->nkbla = (size_t)n;
+		c->kbla = ksyms_xrealloc(NULL, c->nkbla * sizeof(*c->kbla));
+		memcpy(c->kbla, t, c->nkbla * 8);
+	}
+	if (elf_getident(elf, NULL)[EI_CLASS] != ELFCLASS64 ||
+	    elf_getident(elf, NULL)[EI_DATA] != ELFDATA2LSB ||
+	    __BYTE_ORDER != __LITTLE_ENDIAN)
+		return;		/* the layouts below are x86-64's */
+	n = b[B_JUMP][1] > b[B_JUMP][0] ? (b[B_JUMP][1] - b[B_JUMP][0]) / 16 : 0;
+	t = n ? elf_bytes_at(elf, b[B_JUMP][0], n * 16) : NULL;
+	for (i = 0; t && i < n; i++) {
+		uint64_t code = b[B_JUMP][0] + i * 16 + (uint64_t)(int64_t)s32_at(t + i * 16);
+
+		ins = elf_bytes_at(elf, code, 1);
+		if (ins)
+			note_patched(c, elf, code, *ins == 0xe9 || *ins == 0x0f ? 5 : 2,
+				     ksym_refused_jump_label);
+	}
+	n = b[B_SCALL][1] > b[B_SCALL][0] ? (b[B_SCALL][1] - b[B_SCALL][0]) / 8 : 0;
+	t = n ? elf_bytes_at(elf, b[B_SCALL][0], n * 8) : NULL;
+	for (i = 0; t && i < n; i++)
+		note_patched(c, elf, b[B_SCALL][0] + i * 8 + (uint64_t)(int64_t)s32_at(t + i * 8), 5,
+			     ksym_refused_static_call_site);
+	n = b[B_BUG][1] > b[B_BUG][0] && (b[B_BUG][1] - b[B_BUG][0]) % 12 == 0 ?
+	    (b[B_BUG][1] - b[B_BUG][0]) / 12 : 0;
+	t = n ? elf_bytes_at(elf, b[B_BUG][0], n * 12) : NULL;
+	for (i = 0; t && i < n; i++)
+		note_patched(c, elf, b[B_BUG][0] + i * 12 + (uint64_t)(int64_t)s32_at(t + i * 12), 1,
+			     ksym_refused_bug);
 }
 
 /* Collect the .symtab of @elf. 0 or -errno with @why set. */
@@ -148,7 +223,7 @@ static int elf_collect(struct ksyms_collect *c, Elf *elf, char *why,
 	}
 	free(secwhy);
 	if (eh.e_type != ET_REL)
-		elf_blacklist(c, elf, data, &symsh, xdata);
+		elf_kernel_tables(c, elf, data, &symsh, xdata);
 	return 0;
 }
 

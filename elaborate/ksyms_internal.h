@@ -49,6 +49,8 @@ struct ksyms_collect {
 				 * assembly's _ASM_NOKPROBE(), which
 				 * leaves no _kbl_addr_ symbol */
 	size_t nkbla;
+	struct ksym_reserved *rsv;	/* patched instructions (ksyms.h) */
+	size_t nrsv, rsvcap;
 	uint64_t lo[KSYMS_AREA_NR], hi[KSYMS_AREA_NR];
 	unsigned char have[KSYMS_AREA_NR];	/* bit 0: start, 1: end seen */
 	bool use_areas;		/* false for ET_REL (addresses are offsets) */
@@ -71,6 +73,9 @@ void ksyms_note(struct ksyms_collect *c, const char *name, size_t len,
  * sets v, n, malformed, excluded; leaves origin and tried alone. */
 void ksyms_finish(struct ksyms_collect *c, struct ksyms *ks,
 		  const char *module);
+
+/* Note a patched instruction [@lo, @hi] (struct ksym_reserved). */
+void ksyms_note_reserved(struct ksyms_collect *c, uint64_t lo, uint64_t hi, const char *why);
 
 /* The refusal for functions of ELF section @name (NULL-safe), or NULL. */
 const char *ksyms_section_refusal(const char *name);

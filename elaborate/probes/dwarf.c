@@ -195,10 +195,13 @@ static bool place(struct want *w, struct elab_point *pt, uint64_t pc)
 	ks = dw_mod_kind(w->m) == DW_KERNEL ? pm_kernel_syms(w->e, &why)
 					    : pm_module_syms(w->e, dw_mod_name(w->m), &why);
 	k = ks ? ksyms_find(ks, sym) : NULL;
-	if (k && k->refusal) {
+	why = k ? k->refusal : NULL;
+	if (!why && ks && dw_mod_kind(w->m) == DW_KERNEL)
+		why = ksyms_addr_refusal(ks, pc);	/* a patched instruction */
+	if (why) {
 		if (!w->refused++) {
 			w->first_refused = sym;
-			w->refusal = k->refusal;
+			w->refusal = why;
 		}
 		return false;
 	}

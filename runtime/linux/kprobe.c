@@ -61,6 +61,8 @@ struct stp_kprobe_state {
 	bool ftrace;			/* in a batch: stp_fops, stp_fp (armed
 					 * once registered is set too) */
 	bool tried;			/* its kprobe registration was tried */
+	bool deferred;			/* registered disabled: armed after the
+					 * ftrace batch (stp_kprobes_enable) */
 	unsigned int fslot;		/* stp_fp: its slots in the entry data */
 	bool waiting;			/* for its module to load */
 	unsigned long missed;		/* by earlier registrations */
@@ -783,8 +785,17 @@ static const char *stp_kprobe_module(const struct stp_kprobe_probe *d, size_t *l
  * site (never ftrace-based kprobes, whose arming depends on the
  * post_handler) get this empty one while they are registered, and lose
  * it once all are: their hits take the int3 path (boosted: one trap), as
- * they would with the optimizer off. */
+ * they would with the optimizer off.
+ *
+ * With an ftrace batch to arm as well, those kprobes are registered
+ * disabled and armed once the batch is: the kernel's own ftrace code is
+ * not traced, so its functions are kprobe points of a wildcard like
+ * kernel.function("*"), and armed int3s there make every ftrace update
+ * (which walks all of ftrace's records) trap thousands of times (the
+ * whole kernel: 5,247 such kprobes, and the batch's first update had not
+ * ended after 14 minutes in a TCG guest; disabled, nothing traps). */
 #define STP_KP_OPT_MAX 32
+static bool stp_kp_defer;		/* register them disabled (above) */
 
 static void stp_kprobe_post_nop(struct kprobe *p, struct pt_regs *regs, unsigned long flags)
 {
@@ -830,6 +841,9 @@ static int stp_kprobe_register_one(struct stp_kprobe_state *s, bool unopt)
 		s->kp.pre_handler = stp_kprobe_pre;
 		if (unopt)
 			s->kp.post_handler = stp_kprobe_post_nop;
+		s->deferred = unopt && stp_kp_defer;
+		if (s->deferred)
+			s->kp.flags = KPROBE_FLAG_DISABLED;
 		rc = STP_FAULT_RC("kprobe registration", register_kprobe(&s->kp));
 	}
 	s->registered = rc == 0;
@@ -878,6 +892,17 @@ static void stp_kprobes_unregister_all(void)
 			stp_kprobe_unregistered(&stp_kp[i]);
 }
 
+/* All in: the hits need no post_handler (the kernel reads it at each
+ * hit; the kprobe stays unoptimised). */
+static void stp_kprobes_post_clear(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < stp_kp_n; i++)
+		if (!stp_kp[i].d->ret && stp_kp[i].kp.post_handler)
+			WRITE_ONCE(stp_kp[i].kp.post_handler, NULL);
+}
+
 /* Register each point that is not in a batch and was not tried yet, last
  * to first: the kernel puts a kprobe that shares its address with
  * registered ones at the head of their list, so the handlers then run in
@@ -923,11 +948,37 @@ static int stp_kprobes_register_all(unsigned int *failed)
 		}
 		rc = stp_registered(s->probe, s->d->optional, rc, "");
 	}
-	/* all in: the hits need no post_handler (the kernel reads it at
-	 * each hit; it stays unoptimised) */
-	for (i = 0; nunopt > STP_KP_OPT_MAX && i < n; i++)
-		if (stp_kp[i].kp.post_handler)
-			WRITE_ONCE(stp_kp[i].kp.post_handler, NULL);
+	if (nunopt > STP_KP_OPT_MAX && !stp_kp_defer)
+		stp_kprobes_post_clear();
+	return rc;
+}
+
+/* Arm the kprobes registered disabled (stp_kp_defer), then clear the
+ * post_handlers: 0, or the error that ends the session. */
+static int stp_kprobes_enable(unsigned int *failed)
+{
+	unsigned int i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < stp_kp_n; i++) {
+		struct stp_kprobe_state *s = &stp_kp[stp_kp_n - 1 - i];
+
+		if (!s->deferred || !s->registered)
+			continue;
+		s->deferred = false;
+		rc = STP_FAULT_RC("kprobe arming", enable_kprobe(&s->kp));
+		if (!rc)
+			continue;
+		unregister_kprobe(&s->kp);
+		stp_kprobe_unregistered(s);
+		if (s->d->wildcard && !s->d->optional) {
+			stp_warn("probe %s registration error (rc %d)", s->probe->pp, rc);
+			(*failed)++;
+			rc = 0;
+		}
+		rc = stp_registered(s->probe, s->d->optional, rc, "");
+	}
+	stp_kprobes_post_clear();
 	return rc;
 }
 
@@ -953,22 +1004,30 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 	STP_TIMING("kprobes: ftrace batch prepared");
 	if (rc)
 		stp_ctl_printf("ERROR: cannot allocate the kprobes' tables (%d)", rc);
+#ifdef STP_KP_FTRACE
+	stp_kp_defer = stp_fops_k > 0;
+#endif
 	if (!rc)
 		rc = stp_kprobes_register_all(&failed);
 	STP_TIMING("kprobes: kprobes registered");
 	if (!rc) {
 		stp_fbatches_enable();
 		STP_TIMING("kprobes: ftrace batch armed");
+		rc = stp_kprobes_enable(&failed);
+		stp_kp_defer = false;
+		STP_TIMING("kprobes: kprobes armed");
 		/* the entries of a batch the kernel refused, as kprobes */
-		rc = stp_kprobes_register_all(&failed);
+		if (!rc)
+			rc = stp_kprobes_register_all(&failed);
 	}
 	if (failed)
 		stp_warn("%u probe point%s of wildcards could not be registered", failed,
 			 failed == 1 ? "" : "s");
 	if (rc) {
-		stp_fbatches_stop();
+		/* kprobes first (stp_kprobes_stop) */
 		if (stp_kp && stp_kp_batch)
 			stp_kprobes_unregister_all();
+		stp_fbatches_stop();
 		stp_kp_closed = true;	/* the notifier leaves them alone */
 	}
 	mutex_unlock(&stp_kp_mutex);
@@ -1006,9 +1065,13 @@ static void stp_kprobes_stop(void)
 {
 	mutex_lock(&stp_kp_mutex);
 	stp_kp_closed = true;
-	stp_fbatches_stop();
+	/* the kprobes first: an int3 in the kernel's ftrace code (a point of
+	 * kernel.function("*")) traps at every record the batch's disarming
+	 * walks (stp_kp_defer) */
 	if (stp_kp && stp_kp_batch)
 		stp_kprobes_unregister_all();
+	STP_TIMING("kprobes: kprobes unregistered");
+	stp_fbatches_stop();
 	mutex_unlock(&stp_kp_mutex);
 }
 

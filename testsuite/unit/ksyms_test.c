@@ -289,7 +289,41 @@ static const char elf_src[] =
 	".type odd.isra.0,@function\\nodd.isra.0: ret\\n.size odd.isra.0,1\\n"
 	".globl __pfx_normal_fn\\n.type __pfx_normal_fn,@function\\n"
 	"__pfx_normal_fn: nop\\n.size __pfx_normal_fn,1\\n"
+	/* instructions the kernel patches, in its tables: a static branch
+	 * (2-byte nop), a static call site at +1 (5-byte nop), a BUG() */
+	".type jl_fn,@function\\njl_fn: .byte 0x66,0x90\\nret\\n.size jl_fn,.-jl_fn\\n"
+	".type sc_fn,@function\\nsc_fn: nop\\n.byte 0x0f,0x1f,0x44,0,0\\nret\\n.size sc_fn,.-sc_fn\\n"
+	".type bug_fn,@function\\nbug_fn: ud2\\nret\\n.size bug_fn,.-bug_fn\\n"
+	".popsection\\n"
+	".pushsection .data\\n"
+	".globl __start___jump_table\\n__start___jump_table: .long jl_fn-.\\n.long jl_fn-.\\n.quad 0\\n"
+	".globl __stop___jump_table\\n__stop___jump_table:\\n"
+	".globl __start_static_call_sites\\n__start_static_call_sites: .long sc_fn+1-.\\n.long 0\\n"
+	".globl __stop_static_call_sites\\n__stop_static_call_sites:\\n"
+	".globl __start___bug_table\\n__start___bug_table: .long bug_fn-.\\n.long 0\\n.short 0,0\\n"
+	".globl __stop___bug_table\\n__stop___bug_table:\\n"
 	".popsection\");\n";
+
+/* The patched instructions of elf_src: each byte of each, and not the
+ * bytes around them. */
+static void check_patched(struct t *t, const struct ksyms *ks)
+{
+	const struct ksym *jl = ksyms_find(ks, "jl_fn"), *sc = ksyms_find(ks, "sc_fn"),
+			 *bug = ksyms_find(ks, "bug_fn"), *nf = ksyms_find(ks, "normal_fn");
+
+	if (!ok(t, jl && sc && bug && nf, "the patched functions are listed"))
+		return;
+	ok(t, ksyms_addr_refusal(ks, jl->addr) == ksym_refused_jump_label &&
+	   ksyms_addr_refusal(ks, jl->addr + 1) == ksym_refused_jump_label &&
+	   !ksyms_addr_refusal(ks, jl->addr + 2), "a 2-byte static branch is refused, not after");
+	ok(t, !ksyms_addr_refusal(ks, sc->addr) &&
+	   ksyms_addr_refusal(ks, sc->addr + 1) == ksym_refused_static_call_site &&
+	   ksyms_addr_refusal(ks, sc->addr + 5) == ksym_refused_static_call_site &&
+	   !ksyms_addr_refusal(ks, sc->addr + 6), "a static call site's 5 bytes are refused");
+	ok(t, ksyms_addr_refusal(ks, bug->addr) == ksym_refused_bug &&
+	   !ksyms_addr_refusal(ks, bug->addr + 1), "a BUG()'s address is refused");
+	ok(t, !ksyms_addr_refusal(ks, nf->addr), "normal_fn is not");
+}
 
 static void check_elf(struct t *t, const char *path, bool linked)
 {
@@ -322,6 +356,8 @@ static void check_elf(struct t *t, const char *path, bool linked)
 	check_refusal(t, &ks, "nokp_fn", ksym_refused_nokprobe);
 	/* Markers only mean addresses in linked files. */
 	check_refusal(t, &ks, "marked_fn", linked ? ksym_refused_entry : NULL);
+	if (linked)
+		check_patched(t, &ks);
 }
 
 static int run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
