@@ -188,7 +188,11 @@ static int cmp_reserved(const void *a, const void *b)
 
 const char *ksyms_addr_refusal(const struct ksyms *ks, uint64_t addr)
 {
-	size_t lo = 0, hi = ks->nrsv;
+	size_t lo = 0, hi = ks->nrsv, i;
+
+	for (i = 0; i < ks->nareas; i++)
+		if (addr >= ks->areas[i].lo && addr <= ks->areas[i].hi)
+			return ks->areas[i].why;
 
 	/* the last entry starting at or before @addr; instructions do not
 	 * overlap, so it is the only candidate */
@@ -467,6 +471,17 @@ void ksyms_finish(struct ksyms_collect *c, struct ksyms *ks, const char *module)
 			if (!ks->v[i].refusal && bsearch(&ks->v[i].addr, c->kbla, c->nkbla,
 							 sizeof(*c->kbla), cmp_u64_ksyms))
 				ks->v[i].refusal = ksym_refused_nokprobe;
+	}
+	ks->nareas = 0;
+	ks->rsv = NULL;
+	ks->nrsv = 0;
+	for (i = 0; c->use_areas && i < KSYMS_AREA_NR; i++) {
+		if (c->have[i] != 3 || c->hi[i] <= c->lo[i] ||
+		    ks->nareas == sizeof(ks->areas) / sizeof(ks->areas[0]))
+			continue;
+		ks->areas[ks->nareas].lo = c->lo[i];
+		ks->areas[ks->nareas].hi = c->hi[i] - 1;
+		ks->areas[ks->nareas++].why = areas[i].why;
 	}
 	if (c->nrsv) {
 		qsort(c->rsv, c->nrsv, sizeof(*c->rsv), cmp_reserved);

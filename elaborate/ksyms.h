@@ -76,6 +76,10 @@ struct ksyms {
 	size_t n;
 	struct ksym_reserved *rsv;	/* sorted by lo, from a vmlinux's ELF */
 	size_t nrsv;
+	struct ksym_reserved areas[8];	/* the text areas kprobes refuse, by
+					 * address (a name's lowest copy can
+					 * be elsewhere), when known */
+	size_t nareas;
 	const char *origin;	/* path the table came from, for messages */
 	struct ptrvec tried;	/* const char *: the paths looked at, in order:
 				 * "PATH" if absent, else "PATH (why unused)" */
@@ -97,8 +101,8 @@ extern const char ksym_refused_jump_label[];	/* a static branch */
 extern const char ksym_refused_static_call_site[];	/* a static call */
 extern const char ksym_refused_bug[];		/* BUG() */
 
-/* Why kprobes refuse address @addr of the kernel (a patched instruction,
- * struct ksym_reserved), or NULL. */
+/* Why kprobes refuse address @addr of the kernel (in a refused text
+ * area, or a patched instruction: struct ksym_reserved), or NULL. */
 const char *ksyms_addr_refusal(const struct ksyms *ks, uint64_t addr);
 
 /*
