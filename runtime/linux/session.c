@@ -296,10 +296,14 @@ static void stp_session_stop(void)
 			 (unsigned long long)dropped);
 	if (errors || skipped)
 		stp_warn("Number of errors: %d, skipped probes: %d", errors, skipped);
-	if (stp_tp.ctl_dropped)
-		stp_ctl_printf("WARNING: %llu messages dropped",
-			       (unsigned long long)stp_tp.ctl_dropped);
-	stp_ctl_send('D', errors || atomic_read(&stp_sess.fatal) ? "1" : "0");
+	if (stp_tp.ctl_dropped) {
+		char text[64];
+
+		snprintf(text, sizeof(text), "WARNING: %llu messages dropped",
+			 (unsigned long long)stp_tp.ctl_dropped);
+		stp_ctl_send_last('M', text);
+	}
+	stp_ctl_send_last('D', errors || atomic_read(&stp_sess.fatal) ? "1" : "0");
 	atomic_set(&stp_sess.state, STP_STOPPED);
 	mutex_unlock(&stp_sess.ctl_mutex);
 	stp_transport_done();

@@ -29,6 +29,11 @@ struct stp_ring {
 };
 
 #define STP_CTL_SIZE 16384
+/* Left free by every control record but the last ones of a session (the
+ * count of dropped messages, D): thousands of warnings at the end (missed
+ * hits of a whole-kernel script) may fill the ring, but never take the
+ * room of the record staprun waits for. */
+#define STP_CTL_RESERVE 1024
 #define STP_BOUNCE_SIZE 65536
 #define STP_WAKE_MS 20
 
@@ -89,8 +94,9 @@ static void stp_ring_copy_out(struct stp_ring *r, void *dst, size_t n)
 	r->tail += n;
 }
 
-/* Append one record; false (and counted) when it does not fit. */
-static bool stp_ring_put(struct stp_ring *r, const char *data, size_t n)
+/* Append one record, leaving @keep bytes free; false (and counted) when
+ * it does not fit. */
+static bool stp_ring_put(struct stp_ring *r, const char *data, size_t n, size_t keep)
 {
 	struct stp_rec rec = { .len = (u32)n };
 	unsigned long flags;
@@ -108,7 +114,7 @@ static bool stp_ring_put(struct stp_ring *r, const char *data, size_t n)
 	} else {
 		spin_lock_irqsave(&r->lock, flags);
 	}
-	ok = r->buf && stp_ring_used(r) + sizeof(rec) + n <= r->size;
+	ok = r->buf && stp_ring_used(r) + sizeof(rec) + n + keep <= r->size;
 	if (ok) {
 		rec.seq = (u64)atomic64_inc_return(&stp_tp.seq);
 		stp_ring_copy_in(r, &rec, sizeof(rec));
@@ -142,12 +148,12 @@ static void stp_transport_write(const char *data, size_t n)
 	if (!n || !stp_tp.rings)
 		return;
 	r = &stp_tp.rings[raw_smp_processor_id()];
-	stp_ring_put(r, data, n);
+	stp_ring_put(r, data, n, 0);
 }
 
 /* A control record "T TEXT" (TEXT's newlines become spaces, except a
  * last one: error("...\n") prints one line, as in the reference). */
-void stp_ctl_send(char type, const char *text)
+static void stp_ctl_put(char type, const char *text, size_t keep)
 {
 	char line[STP_ERR_SIZE + 64];
 	size_t n = 0;
@@ -160,8 +166,18 @@ void stp_ctl_send(char type, const char *text)
 		line[n++] = *text == '\n' ? ' ' : *text;
 	}
 	line[n++] = '\n';
-	if (!stp_ring_put(&stp_tp.ctl, line, n))
+	if (!stp_ring_put(&stp_tp.ctl, line, n, keep))
 		stp_tp.ctl_dropped++;
+}
+
+void stp_ctl_send(char type, const char *text)
+{
+	stp_ctl_put(type, text, STP_CTL_RESERVE);
+}
+
+void stp_ctl_send_last(char type, const char *text)
+{
+	stp_ctl_put(type, text, 0);
 }
 
 static bool stp_out_pending(void)
