@@ -193,12 +193,19 @@ static int child_status(pid_t pid)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+/* Compiles to run at once: the CPUs, up to 4. */
+static int build_jobs(void)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return (int)(ncpu < 1 ? 1 : ncpu > 4 ? 4 : ncpu);
+}
+
 static pid_t make_start(const struct session *s, const char *build, const char *dir,
 			const char *log, bool keep_going)
 {
 	const char **argv = calloc((size_t)s->kbuild_vars.n + 11, sizeof(*argv));
 	struct strbuf cmd = STRBUF_INIT;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	char mdir[4200];
 	pid_t pid;
 	int i, n = 0;
@@ -208,7 +215,7 @@ static pid_t make_start(const struct session *s, const char *build, const char *
 	snprintf(mdir, sizeof(mdir), "M=%s", dir);
 	argv[n++] = "make";
 	/* the objects side by side (the probe module's two, the tests) */
-	argv[n++] = ncpu > 1 ? (ncpu > 2 ? "-j4" : "-j2") : "-j1";
+	argv[n++] = (const char *const[]){ "-j1", "-j2", "-j3", "-j4" }[build_jobs() - 1];
 	if (keep_going)
 		argv[n++] = "-k";
 	argv[n++] = "-C";
@@ -289,12 +296,10 @@ void build_remove_tmp(const char *dir)
 }
 
 /* The kernel feature tests (runtime/linux/autoconf/NAME.c): compiled once
- * per kernel tree (and set of tests), each to its own object; *@out, the
- * header, defines STAPCONF_NAME for each that compiled. Cached. 0, or
- * -errno after a message. */
-/* The feature tests of one build: started (ac_start), then read
- * (ac_finish), so that the kbuild run that records the recipe can run
- * beside them (build_module). */
+ * per kernel tree (and set of tests), each to its own object; the header
+ * defines STAPCONF_NAME for each that compiled. Cached. ac_start reads the
+ * cache or writes the tests; they run by the recorded compile command
+ * (ac_direct) or by make (ac_make); ac_finish makes the header. */
 struct autoconf {
 	const char *hdr;	/* the header: from the cache, or made */
 	const char *cached;	/* where it is cached */
@@ -1009,8 +1014,7 @@ static int runtime_parts(struct arena *a, const char *rt, const char ***parts)
 static int sh_pool(struct strbuf *sc, struct arena *a, const char *dir, const char *tag,
 		   const char *const *cmds, int n, bool must)
 {
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	int i, err = 0, jobs = (int)(ncpu < 1 ? 1 : ncpu > 4 ? 4 : ncpu);
+	int i, err = 0, jobs = build_jobs();
 
 	for (i = 0; i < n && !err; i++)
 		err = write_file(arena_printf(a, "%s/.%s%03d.sh", dir, tag, i),
@@ -1026,17 +1030,16 @@ static int sh_pool(struct strbuf *sc, struct arena *a, const char *dir, const ch
  * generated object and the runtime archive) by the recipe's commands, run
  * by one shell in the kernel tree @build. The @nparts runtime parts
  * (none when the archive came from the cache) are compiled beside the
- * generated file, in as many lanes as there are CPUs (up to 4), and put
+ * generated file, build_jobs() at a time, and put
  * into the archive. With @pch (the runtime's precompiled header), the
- * generated file and the parts use it. NAME.mod.c's headers are
- * precompiled beside the first lane when that was not done before. The
- * status of the shell (see run_make). */
+ * generated file and the parts use it; NAME.mod.c, its own when made
+ * (mod_pch_start). The status of the shell (see run_make). */
 static int direct_build(const struct session *s, struct arena *a, const char *build,
 			const struct recipe *r, const char *dir, const char *name,
 			const char **parts, int nparts, const char *pch, const char *log)
 {
 	struct strbuf sc = STRBUF_INIT;
-	const char *c[R_NSTEPS], *ld, *sp, *src, *rtc, *modo, *mk, **cmds;
+	const char *c[R_NSTEPS], *ld, *sp, *src, *rtc, *modo, **cmds;
 	int st, i;
 
 	for (i = 0; i < R_NSTEPS; i++)
@@ -1049,12 +1052,6 @@ static int direct_build(const struct session *s, struct arena *a, const char *bu
 		src = pch_use(a, src, pch) ?: src;
 		rtc = pch_use(a, rtc, pch) ?: rtc;
 	}
-	/* a failed precompile only makes NAME.mod.c's compile slower */
-	mk = r->mod_pch && !r->mod_pch_made ?
-	     pch_make(a, c[R_MODO], r->mod_pch, arena_printf(a, "%s.gch.$$", r->mod_pch)) : NULL;
-	if (mk)
-		sb_addf(&sc, "( %s && mv -f %s.gch.$$ %s.gch || rm -f %s.gch.$$ ) >%s/modpch.log 2>&1 & pm=$!\n",
-			mk, r->mod_pch, r->mod_pch, r->mod_pch, dir);
 	/* the generated file, and the parts from the second lane on */
 	cmds = arena_alloc(a, (size_t)(nparts + 1) * sizeof(*cmds));
 	cmds[0] = src;
@@ -1081,18 +1078,12 @@ static int direct_build(const struct session *s, struct arena *a, const char *bu
 	 * here) from the #SYMVER lines of its .cmd file */
 	sb_addf(&sc, ": >%s/.%s_src.o.cmd\n: >%s/." RT_OBJ ".a.cmd\n", dir, name, dir);
 	sb_addf(&sc, "%s\n%s\n%s\n", c[R_LINK], c[R_ORDER], c[R_MODPOST]);
-	modo = r->mod_pch && (r->mod_pch_made || mk) ? pch_use(a, c[R_MODO], r->mod_pch) : NULL;
-	if (modo && !r->mod_pch_made)	/* made beside the first lane */
-		sb_addf(&sc, "wait $pm\nif [ -f %s.gch ]; then\n", r->mod_pch);
+	modo = r->mod_pch && r->mod_pch_made ? pch_use(a, c[R_MODO], r->mod_pch) : NULL;
 	if (modo)	/* the name where the kernel reads it, the -D fixed */
 		sb_addf(&sc, "sed -i 's/\\<KBUILD_MODNAME\\>/\"%s\"/g' %s/%s.mod.c\n%s\n", name, dir,
 			name, modo);
-	if (modo && !r->mod_pch_made)
-		sb_adds(&sc, "else\n");
-	if (!modo || !r->mod_pch_made)
+	else
 		sb_addf(&sc, "%s\n", c[R_MODO]);
-	if (modo && !r->mod_pch_made)
-		sb_adds(&sc, "fi\n");
 	if (c[R_COMMON] && !r->common_o)
 		sb_addf(&sc, "%s\n", c[R_COMMON]);
 	sb_addf(&sc, "%s\n", c[R_KO]);
@@ -1384,6 +1375,8 @@ int build_module(const struct session *s, struct diag *d,
 		if (!have_rt)
 			nparts = runtime_parts(a, rt, &parts);
 		rt_pch_start(s, a, build, &recipe, sb_str(&rtbase), sb_str(&rtdefs), &pchjob);
+		if (!modpch)	/* not made yet: beside the runtime's */
+			modpch = mod_pch_start(s, a, build, &recipe, pchjob.scratch);
 		pch = rt_pch_finish(a, &pchjob);
 		if (modpch > 0) {
 			sh_wait(modpch);

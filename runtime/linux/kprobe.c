@@ -802,7 +802,16 @@ static const char *stp_kprobe_module(const struct stp_kprobe_probe *d, size_t *l
  * whole kernel: 5,247 such kprobes, and the batch's first update had not
  * ended after 14 minutes in a TCG guest; disabled, nothing traps). */
 #define STP_KP_OPT_MAX 32
-static bool stp_kp_defer;		/* register them disabled (above) */
+
+/* An ftrace batch is still to be armed: register kprobes disabled (above). */
+static bool stp_kp_defer(void)
+{
+#ifdef STP_KP_FTRACE
+	return stp_fops_k > 0 && !stp_fops_on;
+#else
+	return false;
+#endif
+}
 
 static void stp_kprobe_post_nop(struct kprobe *p, struct pt_regs *regs, unsigned long flags)
 {
@@ -848,7 +857,7 @@ static int stp_kprobe_register_one(struct stp_kprobe_state *s, bool unopt)
 		s->kp.pre_handler = stp_kprobe_pre;
 		if (unopt)
 			s->kp.post_handler = stp_kprobe_post_nop;
-		s->deferred = unopt && stp_kp_defer;
+		s->deferred = unopt && stp_kp_defer();
 		if (s->deferred)
 			s->kp.flags = KPROBE_FLAG_DISABLED;
 		rc = STP_FAULT_RC("kprobe registration", register_kprobe(&s->kp));
@@ -897,6 +906,19 @@ static void stp_kprobes_unregister_all(void)
 	for (i = 0; i < stp_kp_n; i++)
 		if (stp_kp[i].registered && !stp_kp[i].ftrace)
 			stp_kprobe_unregistered(&stp_kp[i]);
+}
+
+/* The outcome of registering (or arming) @s with result @rc: a failing
+ * point of a wildcard is a warning counted in *@failed; 0 or the error
+ * that ends the session. */
+static int stp_kprobe_outcome(struct stp_kprobe_state *s, int rc, unsigned int *failed)
+{
+	if (rc && s->d->wildcard && !s->d->optional) {
+		stp_warn("probe %s registration error (rc %d)", s->probe->pp, rc);
+		(*failed)++;
+		rc = 0;
+	}
+	return stp_registered(s->probe, s->d->optional, rc, "");
 }
 
 /* All in: the hits need no post_handler (the kernel reads it at each
@@ -948,14 +970,9 @@ static int stp_kprobes_register_all(unsigned int *failed)
 		}
 		if (rc == -ENOENT && mod)
 			rc = stp_kprobe_register_one(s, false);
-		if (rc && s->d->wildcard && !s->d->optional) {
-			stp_warn("probe %s registration error (rc %d)", s->probe->pp, rc);
-			(*failed)++;
-			rc = 0;
-		}
-		rc = stp_registered(s->probe, s->d->optional, rc, "");
+		rc = stp_kprobe_outcome(s, rc, failed);
 	}
-	if (nunopt > STP_KP_OPT_MAX && !stp_kp_defer)
+	if (nunopt > STP_KP_OPT_MAX && !stp_kp_defer())
 		stp_kprobes_post_clear();
 	return rc;
 }
@@ -978,12 +995,7 @@ static int stp_kprobes_enable(unsigned int *failed)
 			continue;
 		unregister_kprobe(&s->kp);
 		stp_kprobe_unregistered(s);
-		if (s->d->wildcard && !s->d->optional) {
-			stp_warn("probe %s registration error (rc %d)", s->probe->pp, rc);
-			(*failed)++;
-			rc = 0;
-		}
-		rc = stp_registered(s->probe, s->d->optional, rc, "");
+		rc = stp_kprobe_outcome(s, rc, failed);
 	}
 	stp_kprobes_post_clear();
 	return rc;
@@ -1011,9 +1023,6 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 	STP_TIMING("kprobes: ftrace batch prepared");
 	if (rc)
 		stp_ctl_printf("ERROR: cannot allocate the kprobes' tables (%d)", rc);
-#ifdef STP_KP_FTRACE
-	stp_kp_defer = stp_fops_k > 0;
-#endif
 	if (!rc)
 		rc = stp_kprobes_register_all(&failed);
 	STP_TIMING("kprobes: kprobes registered");
@@ -1021,7 +1030,6 @@ static int stp_kprobes_start(const void *table, unsigned int n)
 		stp_fbatches_enable();
 		STP_TIMING("kprobes: ftrace batch armed");
 		rc = stp_kprobes_enable(&failed);
-		stp_kp_defer = false;
 		STP_TIMING("kprobes: kprobes armed");
 		/* the entries of a batch the kernel refused, as kprobes */
 		if (!rc)

@@ -16,7 +16,6 @@ struct stp_lockreq {
 	bool write;
 };
 
-/* One probe point's handler. */
 /* The low-level handlers, as probe_type() names them (stp_probe_type_name):
  * a number in each probe, not a string (a relocation less a point). */
 enum stp_probe_type {
@@ -26,6 +25,7 @@ enum stp_probe_type {
 	STP_PT_PERF_EVENT, STP_PT_COUNT
 };
 
+/* One probe point's handler. */
 struct stp_probe {
 	const char *pp;			/* the probe point, as pp() says */
 	const char *pn;			/* the script's probe point, aliases
