@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "build_parts.h"
 #include "session.h"
 #include "util/arena.h"
 #include "util/cache.h"
@@ -46,23 +47,6 @@ static const char *runtime_dir(const struct session *s)
 	if (s->runtime_dir)
 		return s->runtime_dir;
 	return env && *env ? env : RUNTIME_SOURCE_DIR;
-}
-
-/* Append @path's contents to @sb: 0 or -errno. */
-static int slurp(struct strbuf *sb, const char *path)
-{
-	char buf[65536];
-	size_t n;
-	FILE *f = fopen(path, "rb");
-	int err;
-
-	if (!f)
-		return -errno;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		sb_addn(sb, buf, n);
-	err = ferror(f) ? -EIO : 0;
-	fclose(f);
-	return err;
 }
 
 /* The runtime's .c/.h files under @dir (and linux/), in name order. */
@@ -101,7 +85,7 @@ static void slurp_runtime(struct strbuf *sb, const char *dir, int depth)
 		if (!strcmp(names[i], "linux"))
 			slurp_runtime(sb, path, depth + 1);
 		else
-			slurp(sb, path);
+			sb_read_file(sb, path);
 		free(names[i]);
 	}
 	free(names);
@@ -138,7 +122,7 @@ static int copy_file(const char *from, const char *to)
 	struct iovec iov;
 	int err;
 
-	err = slurp(&sb, from);
+	err = sb_read_file(&sb, from);
 	if (!err) {
 		iov = (struct iovec){ sb.buf, sb.len };
 		err = cache_write(to, &iov, 1);
@@ -191,6 +175,27 @@ static int child_status(pid_t pid)
 	if (pid < 0 || waitpid(pid, &st, 0) < 0)
 		return -errno;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* Wait for child @pid until @path exists: true, or false with its status
+ * in *@st (as child_status) when it ended first. Gives up waiting for the
+ * file after 10 minutes (true). */
+static bool child_wait_file(pid_t pid, const char *path, int *st)
+{
+	int i, ws;
+
+	for (i = 0; i < 120000; i++) {
+		pid_t w = waitpid(pid, &ws, WNOHANG);
+
+		if (w == pid || w < 0) {
+			*st = w < 0 ? -errno : WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+			return false;
+		}
+		if (access(path, F_OK) == 0)
+			return true;
+		usleep(5000);
+	}
+	return true;
 }
 
 /* Compiles to run at once: the CPUs, up to 4. */
@@ -295,177 +300,6 @@ void build_remove_tmp(const char *dir)
 		remove_tree(dir);
 }
 
-/* The kernel feature tests (runtime/linux/autoconf/NAME.c): compiled once
- * per kernel tree (and set of tests), each to its own object; the header
- * defines STAPCONF_NAME for each that compiled. Cached. ac_start reads the
- * cache or writes the tests; they run by the recorded compile command
- * (ac_direct) or by make (ac_make); ac_finish makes the header. */
-struct autoconf {
-	const char *hdr;	/* the header: from the cache, or made */
-	const char *cached;	/* where it is cached */
-	char tmpl[32];		/* the scratch directory ("" when none) */
-	char **tests;
-	size_t n;
-	pid_t pid;		/* make, while it runs; 0 when none */
-	const char *build;
-	const char *obj;	/* a test's object: "" or "_src" after its name */
-};
-
-static int ac_start(const struct session *s, struct diag *d, struct arena *a, const char *rt,
-		    const char *build, const char *tree_key, struct autoconf *ac)
-{
-	struct strbuf key = STRBUF_INIT, hdr = STRBUF_INIT, names = STRBUF_INIT;
-	const char *dir = arena_printf(a, "%s/linux/autoconf", rt);
-	char hash[33], path[4200];
-	struct dirent *de;
-	DIR *dh;
-	size_t i;
-	int err = 0;
-
-	memset(ac, 0, sizeof(*ac));
-	ac->build = build;
-	ac->obj = "";
-	dh = opendir(dir);
-	if (!dh) {
-		ac->hdr = arena_printf(a, "/* no feature tests in %s */\n", dir);
-		return 0;
-	}
-	while ((de = readdir(dh))) {
-		size_t l = strlen(de->d_name);
-
-		if (l > 2 && !strcmp(de->d_name + l - 2, ".c")) {
-			ac->tests = realloc(ac->tests, (ac->n + 1) * sizeof(*ac->tests));
-			if (!ac->tests)
-				abort();
-			ac->tests[ac->n++] = strndup(de->d_name, l - 2);
-		}
-	}
-	closedir(dh);
-	strs_sort(ac->tests, ac->n);
-	sb_adds(&key, tree_key);
-	for (i = 0; i < ac->n; i++) {
-		snprintf(path, sizeof(path), "%s/%s.c", dir, ac->tests[i]);
-		sb_addf(&key, "\n@@%s\n", ac->tests[i]);
-		slurp(&key, path);
-	}
-	hash_hex(key.buf, key.len, "autoconf", hash);
-	ac->cached = arena_printf(a, "%s/autoconf/%s.h", cache_dir(a), hash);
-	if (!s->no_cache && slurp(&hdr, ac->cached) == 0) {
-		ac->hdr = sb_to_arena(&hdr, a);
-		goto out;
-	}
-	strcpy(ac->tmpl, "/tmp/stapconfXXXXXX");
-	if (!mkdtemp(ac->tmpl)) {
-		ac->tmpl[0] = 0;
-		err = diag_fail(d, -errno, AC_SUBJECT, "cannot create a temporary directory: %s",
-				strerror(errno));
-		goto out;
-	}
-	for (i = 0; i < ac->n && !err; i++) {
-		struct strbuf src = STRBUF_INIT;
-
-		snprintf(path, sizeof(path), "%s/%s.c", dir, ac->tests[i]);
-		err = slurp(&src, path);
-		snprintf(path, sizeof(path), "%s/ac_%s.c", ac->tmpl, ac->tests[i]);
-		if (!err)
-			err = write_file(path, sb_str(&src));
-		sb_release(&src);
-		sb_addf(&names, " ac_%s.o", ac->tests[i]);
-	}
-	snprintf(path, sizeof(path), "%s/Makefile", ac->tmpl);
-	if (!err)
-		err = write_file(path, arena_printf(a, "obj-m :=%s\nccflags-y := -Werror\n",
-						    sb_str(&names)));
-	if (err) {
-		diag_fail(d, err, AC_SUBJECT, "cannot write into %s: %s", ac->tmpl, strerror(-err));
-		goto out;
-	}
-out:
-	sb_release(&key);
-	sb_release(&hdr);
-	sb_release(&names);
-	return err;
-}
-
-/* Run the feature tests written by ac_start with kbuild, in the
- * background (ac_finish waits). */
-static int ac_make(const struct session *s, struct diag *d, const char *build,
-		   struct autoconf *ac)
-{
-	char path[4200];
-
-	if (ac->hdr || ac->pid || !ac->tmpl[0])
-		return 0;
-	snprintf(path, sizeof(path), "%s/build.log", ac->tmpl);
-	if (s->verbose[3])
-		fprintf(stderr, "Pass 4: checking kernel features (%zu tests)\n", ac->n);
-	/* make -k: a test that does not compile is a feature the kernel
-	 * lacks (make exits 2) */
-	ac->pid = make_start(s, build, ac->tmpl, path, true);
-	if (ac->pid < 0) {
-		ac->pid = 0;
-		return diag_fail(d, -errno, AC_SUBJECT, "cannot run make: %s", strerror(errno));
-	}
-	return 0;
-}
-
-/* Wait for the feature tests and make the header (*@out, NULL on an
- * error). Only a make that could not be run (or exec'd: 127) or was
- * killed is an error; then nothing is cached. */
-static int ac_finish(const struct session *s, struct diag *d, struct arena *a,
-		     struct autoconf *ac, const char **out)
-{
-	struct strbuf hdr = STRBUF_INIT;
-	char path[4200];
-	size_t i;
-	int err = 0, st;
-
-	if (ac->hdr || !ac->pid)
-		goto out;
-	st = child_status(ac->pid);
-	SDT_MARK2(stap, stap_system__complete, st, ac->pid);
-	ac->pid = 0;
-	if (st < 0) {
-		err = diag_fail(d, st, AC_SUBJECT, "cannot run make: %s", strerror(-st));
-		goto out;
-	}
-	if (st >= 127) {
-		err = diag_fail(d, -EIO, AC_SUBJECT, "make failed (exit status %d)", st);
-		goto out;
-	}
-	sb_addf(&hdr, "/* Kernel features of %s (runtime/linux/autoconf) */\n", ac->build);
-	for (i = 0; i < ac->n; i++) {
-		char *p;
-
-		snprintf(path, sizeof(path), "%s/ac_%s%s.o", ac->tmpl, ac->tests[i], ac->obj);
-		if (access(path, F_OK))
-			continue;
-		sb_adds(&hdr, "#define STAPCONF_");
-		for (p = ac->tests[i]; *p; p++)
-			sb_addc(&hdr, (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p));
-		sb_adds(&hdr, " 1\n");
-	}
-	/* the cache is best effort: a run without it only takes longer */
-	if (!s->no_cache && !mkdir_p(arena_printf(a, "%s/autoconf", cache_dir(a))))
-		cache_put(ac->cached, sb_str(&hdr));
-	ac->hdr = sb_to_arena(&hdr, a);
-out:
-	if (ac->pid > 0)
-		child_status(ac->pid);	/* an error elsewhere: reap it */
-	ac->pid = 0;
-	if (ac->tmpl[0])
-		remove_tree(ac->tmpl);
-	ac->tmpl[0] = 0;
-	for (i = 0; i < ac->n; i++)
-		free(ac->tests[i]);
-	free(ac->tests);
-	ac->tests = NULL;
-	ac->n = 0;
-	*out = err ? NULL : ac->hdr;
-	sb_release(&hdr);
-	return err;
-}
-
 /* The module's objects: the generated file NAME_src.c and the runtime,
  * stap_runtime.c (the -D lines, then #include "runtime.c"), linked into
  * NAME.ko. */
@@ -562,7 +396,7 @@ static char *cmd_of(struct arena *a, const char *path)
 	const char *line, *p, *end;
 	char *r = NULL;
 
-	if (slurp(&f, path))
+	if (sb_read_file(&f, path))
 		goto out;
 	for (line = sb_str(&f); line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
 		if (strncmp(line, "cmd_", 4) && strncmp(line, "savedcmd_", 9))
@@ -745,7 +579,7 @@ static bool recipe_env(struct arena *a, const char *path, struct recipe *r, stru
 	struct strbuf env = STRBUF_INIT, sh = STRBUF_INIT;
 	const char *p;
 
-	if (slurp(&env, path)) {
+	if (sb_read_file(&env, path)) {
 		sb_release(&env);
 		return false;
 	}
@@ -788,7 +622,7 @@ static const char *mod_pch_header(struct arena *a, const char *dir, const char *
 	bool ok = false;
 
 	snprintf(path, sizeof(path), "%s/" CAP_NAME ".mod.c", dir);
-	if (slurp(&modc, path))
+	if (sb_read_file(&modc, path))
 		goto out;
 	sb_adds(&pre, "/* stap: the headers kbuild's NAME.mod.c starts with, to precompile */\n");
 	for (line = sb_str(&modc); *line; ) {
@@ -817,17 +651,62 @@ static const char cap_src[] =
 static const char cap_rt[] =
 	"#include <linux/kernel.h>\nint stp_cap(void);\nint stp_cap(void)\n{\n\treturn 0;\n}\n";
 
+/* Step @i's command from kbuild's .cmd file in @tmpl, the names made
+ * @D@, @N@ and @R@; NULL with *@why set when there is none (NULL when
+ * there is no such file) or it is not one line. */
+static const char *capture_cmd(struct arena *a, const char *tmpl, int i, const char **why)
+{
+	const char *file = replace_all(a, replace_all(a, rstep_file[i], "@N@", CAP_NAME), "@R@",
+				       CAP_RT);
+	char path[4200], *c;
+
+	snprintf(path, sizeof(path), "%s/%s", tmpl, file);
+	c = cmd_of(a, path);
+	if (!c) {
+		*why = access(path, F_OK) ? NULL : arena_printf(a, "no command in kbuild's %s", file);
+		return NULL;
+	}
+	if (strchr(c, '\n')) {
+		*why = arena_printf(a, "a command of more than one line in %s", file);
+		return NULL;
+	}
+	return replace_all(a, replace_all(a, replace_all(a, c, tmpl, "@D@"), CAP_NAME, "@N@"),
+			   CAP_RT, "@R@");
+}
+
+/* Once kbuild has compiled the probe module's objects, and so the compile
+ * command and the environment are known, @e's call with a recipe of those
+ * two, while kbuild goes on with modpost and the links (recipe_capture). */
+struct recipe_early {
+	void (*fn)(struct recipe_early *e, const struct recipe *r);
+};
+
+static void capture_early(struct arena *a, const char *tmpl, struct recipe_early *e)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct recipe r;
+	const char *why;
+
+	memset(&r, 0, sizeof(r));
+	r.cmd[R_SRC] = capture_cmd(a, tmpl, R_SRC, &why);
+	if (r.cmd[R_SRC] && recipe_env(a, arena_printf(a, "%s/stap_kbuild.env", tmpl), &r, &text))
+		e->fn(e, &r);
+	sb_release(&text);
+}
+
 /* Run kbuild on the probe module in a scratch directory and read its
  * commands into @r (text in *@text for the cache; 6.12's module-common.o
  * is copied to @common, the headers NAME.mod.c starts with are
- * precompiled as @modpch). 0, or -1 with *@why set (the caller falls back
- * to kbuild). */
+ * precompiled as @modpch), calling @early (unless NULL) as soon as it
+ * can. 0, or -1 with *@why set (the caller falls back to kbuild). */
 static int recipe_capture(const struct session *s, struct arena *a, const char *build,
 			  const char *rt, struct recipe *r, struct strbuf *text,
-			  const char *common, const char *modpch, const char **why)
+			  const char *common, const char *modpch, struct recipe_early *early,
+			  const char **why)
 {
 	char tmpl[] = "/tmp/stapcapXXXXXX", path[4200];
 	int i, st, err = -1;
+	pid_t pid;
 
 	if (!mkdtemp(tmpl)) {
 		*why = arena_printf(a, "cannot create a temporary directory: %s", strerror(errno));
@@ -854,31 +733,32 @@ static int recipe_capture(const struct session *s, struct arena *a, const char *
 	snprintf(path, sizeof(path), "%s/build.log", tmpl);
 	if (s->verbose[3])
 		fprintf(stderr, "Pass 4: recording the kbuild commands of %s\n", build);
-	st = run_make(s, build, tmpl, path, false);
+	pid = make_start(s, build, tmpl, path, false);
+	/* the generated file's .cmd is complete when kbuild links (fixdep
+	 * writes it in more than one go) */
+	if (pid > 0 && early &&
+	    child_wait_file(pid, arena_printf(a, "%s/." CAP_NAME ".o.cmd", tmpl), &st))
+		capture_early(a, tmpl, early);
+	else if (pid > 0 && early)
+		pid = 0;	/* ended: st is its status */
+	if (pid)
+		st = child_status(pid);
+	SDT_MARK2(stap, stap_system__complete, st, pid);
 	if (st) {
 		*why = st < 0 ? arena_printf(a, "cannot run make: %s", strerror(-st))
 			      : arena_printf(a, "kbuild failed on the probe module (exit status %d)", st);
 		goto out;
 	}
 	for (i = 0; i < R_NSTEPS; i++) {
-		const char *file = replace_all(a, replace_all(a, rstep_file[i], "@N@", CAP_NAME),
-					       "@R@", CAP_RT);
-		char *c;
-
-		snprintf(path, sizeof(path), "%s/%s", tmpl, file);
-		c = cmd_of(a, path);
-		if (!c && i != R_COMMON) {
-			*why = arena_printf(a, "no command in kbuild's %s", file);
+		*why = NULL;
+		r->cmd[i] = capture_cmd(a, tmpl, i, why);
+		if (!r->cmd[i] && i == R_COMMON && !*why)
+			continue;	/* before 6.12 */
+		if (!r->cmd[i]) {
+			if (!*why)
+				*why = arena_printf(a, "kbuild wrote no %s", rstep_file[i]);
 			goto out;
 		}
-		if (!c)
-			continue;
-		if (strchr(c, '\n')) {
-			*why = arena_printf(a, "a command of more than one line in %s", file);
-			goto out;
-		}
-		r->cmd[i] = replace_all(a, replace_all(a, replace_all(a, c, tmpl, "@D@"),
-						       CAP_NAME, "@N@"), CAP_RT, "@R@");
 		sb_addf(text, "%s\t%s\n", rstep_name[i], r->cmd[i]);
 	}
 	snprintf(path, sizeof(path), "%s/stap_kbuild.env", tmpl);
@@ -916,11 +796,11 @@ static void stat_key(struct strbuf *key, const char *build, const char *file)
 			(long long)st.st_mtime);
 }
 
-/* The recipe for @build, from the cache or recorded now. 0, or -1 with
- * *@why set. */
+/* The recipe for @build, from the cache or recorded now (@early: see
+ * recipe_capture). 0, or -1 with *@why set. */
 static int recipe_get(const struct session *s, struct arena *a, const char *build,
 		      const char *rt, const char *tree_key, struct recipe *r,
-		      const char **why)
+		      struct recipe_early *early, const char **why)
 {
 	static const char *const files[] = {
 		"Makefile", "scripts/Makefile.build", "scripts/Makefile.modpost",
@@ -946,7 +826,7 @@ static int recipe_get(const struct session *s, struct arena *a, const char *buil
 	cached = arena_printf(a, "%s/%s.txt", dir, hash);
 	common = arena_printf(a, "%s/%s.common.o", dir, hash);
 	modpch = arena_printf(a, "%s/%s.modpch.h", dir, hash);
-	if (!s->no_cache && slurp(&text, cached) == 0 && recipe_parse(a, sb_str(&text), r)) {
+	if (!s->no_cache && sb_read_file(&text, cached) == 0 && recipe_parse(a, sb_str(&text), r)) {
 		if (r->cmd[R_COMMON] && access(common, R_OK) == 0)
 			r->common_o = common;
 		if (access(modpch, R_OK) == 0) {
@@ -960,7 +840,7 @@ static int recipe_get(const struct session *s, struct arena *a, const char *buil
 	sb_reset(&text);
 	if (!s->no_cache)
 		mkdir_p(dir);
-	if (recipe_capture(s, a, build, rt, r, &text, common, modpch, why)) {
+	if (recipe_capture(s, a, build, rt, r, &text, common, modpch, early, why)) {
 		err = -1;
 		goto out;
 	}
@@ -970,40 +850,6 @@ out:
 	sb_release(&key);
 	sb_release(&text);
 	return err;
-}
-
-/* The runtime's parts: the NAMEs of runtime.c's `defined(STP_PART_NAME)`
- * (see there), in order. */
-static int runtime_parts(struct arena *a, const char *rt, const char ***parts)
-{
-	static const char tok[] = "defined(STP_PART_";
-	struct strbuf src = STRBUF_INIT;
-	const char *p, **v = NULL;
-	char path[4200];
-	size_t cap = 0;
-	int n = 0;
-
-	snprintf(path, sizeof(path), "%s/runtime.c", rt);
-	if (!slurp(&src, path)) {
-		for (p = strstr(sb_str(&src), tok); p; p = strstr(p, tok)) {
-			const char *bol = p;
-			size_t l;
-
-			while (bol > sb_str(&src) && bol[-1] != '\n')
-				bol--;
-			p += sizeof(tok) - 1;
-			if (strncmp(bol, "#if", 3))
-				continue;	/* a comment */
-			l = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-			if (!l || p[l] != ')')
-				continue;
-			v = arena_grow(a, v, (size_t)n, &cap, sizeof(*v));
-			v[n++] = arena_printf(a, "%.*s", (int)l, p);
-		}
-	}
-	sb_release(&src);
-	*parts = v;
-	return n;
 }
 
 /* Append to the script @sc the @n commands @cmds, run as many at a time
@@ -1028,19 +874,21 @@ static int sh_pool(struct strbuf *sc, struct arena *a, const char *dir, const ch
 
 /* Build module @name in @dir (the sources written, NAME.mod listing the
  * generated object and the runtime archive) by the recipe's commands, run
- * by one shell in the kernel tree @build. The @nparts runtime parts
- * (none when the archive came from the cache) are compiled beside the
- * generated file, build_jobs() at a time, and put
- * into the archive. With @pch (the runtime's precompiled header), the
- * generated file and the parts use it; NAME.mod.c, its own when made
- * (mod_pch_start). The status of the shell (see run_make). */
+ * by one shell in the kernel tree @build. Of the @nparts runtime parts,
+ * those in @compile are compiled beside the generated file, build_jobs()
+ * at a time (the others' objects are in @dir already, from the cache), and
+ * those in @link put into the archive. With @pch (the runtime's
+ * precompiled header), the generated file and the parts use it;
+ * NAME.mod.c, its own when made (mod_pch_start). The status of the shell
+ * (see run_make). */
 static int direct_build(const struct session *s, struct arena *a, const char *build,
 			const struct recipe *r, const char *dir, const char *name,
-			const char **parts, int nparts, const char *pch, const char *log)
+			const char **parts, int nparts, uint64_t compile, uint64_t link,
+			const char *pch, const char *log)
 {
 	struct strbuf sc = STRBUF_INIT;
 	const char *c[R_NSTEPS], *ld, *sp, *src, *rtc, *modo, **cmds;
-	int st, i;
+	int st, i, ncmds = 1;
 
 	for (i = 0; i < R_NSTEPS; i++)
 		c[i] = r->cmd[i] ? replace_all(a, replace_all(a, r->cmd[i], "@D@", dir), "@N@", name)
@@ -1052,16 +900,18 @@ static int direct_build(const struct session *s, struct arena *a, const char *bu
 		src = pch_use(a, src, pch) ?: src;
 		rtc = pch_use(a, rtc, pch) ?: rtc;
 	}
-	/* the generated file, and the parts from the second lane on */
+	/* the generated file, and the parts to compile */
 	cmds = arena_alloc(a, (size_t)(nparts + 1) * sizeof(*cmds));
 	cmds[0] = src;
 	for (i = 0; i < nparts; i++)
-		cmds[i + 1] = replace_all(a, rtc, "@R@", arena_printf(a, RT_OBJ "_%s", parts[i]));
-	if (sh_pool(&sc, a, dir, "cc", cmds, nparts + 1, true)) {
+		if (compile & ((uint64_t)1 << i))
+			cmds[ncmds++] = replace_all(a, rtc, "@R@",
+						    arena_printf(a, RT_OBJ "_%s", parts[i]));
+	if (sh_pool(&sc, a, dir, "cc", cmds, ncmds, true)) {
 		sb_release(&sc);
 		return -EIO;
 	}
-	if (nparts) {
+	if (link) {
 		/* binutils' ar beside the recipe's ld (x86_64-linux-gnu-ld) */
 		ld = c[R_KO] + strspn(c[R_KO], " ");
 		sp = strchr(ld, ' ');
@@ -1071,7 +921,8 @@ static int direct_build(const struct session *s, struct arena *a, const char *bu
 			sb_adds(&sc, "ar");
 		sb_addf(&sc, " rcsD %s/" RT_OBJ ".a", dir);
 		for (i = 0; i < nparts; i++)
-			sb_addf(&sc, " %s/" RT_OBJ "_%s.o", dir, parts[i]);
+			if (link & ((uint64_t)1 << i))
+				sb_addf(&sc, " %s/" RT_OBJ "_%s.o", dir, parts[i]);
 		sb_adds(&sc, "\n");
 	}
 	/* modpost (6.1) reads the CRCs of what an object exports (none
@@ -1147,6 +998,22 @@ static void rt_pch_start(const struct session *s, struct arena *a, const char *b
 	}
 }
 
+/* rt_pch_start as soon as the compile command is recorded (recipe_early). */
+struct pch_early {
+	struct recipe_early e;	/* first: the callback's argument */
+	const struct session *s;
+	struct arena *a;
+	const char *build, *rtbase, *rtdefs;
+	struct rt_pch *job;
+};
+
+static void pch_early_fn(struct recipe_early *e, const struct recipe *r)
+{
+	struct pch_early *p = (struct pch_early *)e;
+
+	rt_pch_start(p->s, p->a, p->build, r, p->rtbase, p->rtdefs, p->job);
+}
+
 /* The header, once its .gch is made, or NULL (the runtime is then
  * compiled without it: slower, the same module). */
 static const char *rt_pch_finish(struct arena *a, struct rt_pch *p)
@@ -1189,63 +1056,478 @@ static pid_t mod_pch_start(const struct session *s, struct arena *a, const char 
 	return pid < 0 ? 0 : pid;
 }
 
+/* The kernel feature tests (runtime/linux/autoconf/NAME.c): compiled once
+ * per kernel tree (and set of tests); the header defines STAPCONF_NAME
+ * for each that compiled. Cached. ac_start reads the cache or writes the
+ * tests; they run by the recorded compile command, all in one file
+ * (ac_direct), or by make, each to its own object (ac_make); ac_finish
+ * makes the header. */
+struct autoconf {
+	const char *hdr;	/* the header: from the cache, or made */
+	const char *cached;	/* where it is cached */
+	char tmpl[32];		/* the scratch directory ("" when none) */
+	char **tests;
+	size_t n;
+	pid_t pid;		/* make or the shell, while it runs; 0 when none */
+	const char *build;
+	const char *obj;	/* a test's object: "" or "_src" after its name */
+	const char *all_sh;	/* ac_direct: the script compiling them together */
+	const char *each_sh;	/* ac_direct: the script compiling each alone */
+};
+
+static int ac_start(const struct session *s, struct diag *d, struct arena *a, const char *rt,
+		    const char *build, const char *tree_key, struct autoconf *ac)
+{
+	struct strbuf key = STRBUF_INIT, hdr = STRBUF_INIT, names = STRBUF_INIT;
+	const char *dir = arena_printf(a, "%s/linux/autoconf", rt);
+	char hash[33], path[4200];
+	struct dirent *de;
+	DIR *dh;
+	size_t i;
+	int err = 0;
+
+	memset(ac, 0, sizeof(*ac));
+	ac->build = build;
+	ac->obj = "";
+	dh = opendir(dir);
+	if (!dh) {
+		ac->hdr = arena_printf(a, "/* no feature tests in %s */\n", dir);
+		return 0;
+	}
+	while ((de = readdir(dh))) {
+		size_t l = strlen(de->d_name);
+
+		if (l > 2 && !strcmp(de->d_name + l - 2, ".c")) {
+			ac->tests = realloc(ac->tests, (ac->n + 1) * sizeof(*ac->tests));
+			if (!ac->tests)
+				abort();
+			ac->tests[ac->n++] = strndup(de->d_name, l - 2);
+		}
+	}
+	closedir(dh);
+	strs_sort(ac->tests, ac->n);
+	sb_adds(&key, tree_key);
+	for (i = 0; i < ac->n; i++) {
+		snprintf(path, sizeof(path), "%s/%s.c", dir, ac->tests[i]);
+		sb_addf(&key, "\n@@%s\n", ac->tests[i]);
+		sb_read_file(&key, path);
+	}
+	hash_hex(key.buf, key.len, "autoconf", hash);
+	ac->cached = arena_printf(a, "%s/autoconf/%s.h", cache_dir(a), hash);
+	if (!s->no_cache && sb_read_file(&hdr, ac->cached) == 0) {
+		ac->hdr = sb_to_arena(&hdr, a);
+		goto out;
+	}
+	strcpy(ac->tmpl, "/tmp/stapconfXXXXXX");
+	if (!mkdtemp(ac->tmpl)) {
+		ac->tmpl[0] = 0;
+		err = diag_fail(d, -errno, AC_SUBJECT, "cannot create a temporary directory: %s",
+				strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < ac->n && !err; i++) {
+		struct strbuf src = STRBUF_INIT;
+
+		snprintf(path, sizeof(path), "%s/%s.c", dir, ac->tests[i]);
+		err = sb_read_file(&src, path);
+		snprintf(path, sizeof(path), "%s/ac_%s.c", ac->tmpl, ac->tests[i]);
+		if (!err)
+			err = write_file(path, sb_str(&src));
+		sb_release(&src);
+		sb_addf(&names, " ac_%s.o", ac->tests[i]);
+	}
+	snprintf(path, sizeof(path), "%s/Makefile", ac->tmpl);
+	if (!err)
+		err = write_file(path, arena_printf(a, "obj-m :=%s\nccflags-y := -Werror\n",
+						    sb_str(&names)));
+	if (err) {
+		diag_fail(d, err, AC_SUBJECT, "cannot write into %s: %s", ac->tmpl, strerror(-err));
+		goto out;
+	}
+out:
+	sb_release(&key);
+	sb_release(&hdr);
+	sb_release(&names);
+	return err;
+}
+
+/* Run the feature tests written by ac_start with kbuild, in the
+ * background (ac_finish waits). */
+static int ac_make(const struct session *s, struct diag *d, const char *build,
+		   struct autoconf *ac)
+{
+	char path[4200];
+
+	if (ac->hdr || ac->pid || !ac->tmpl[0])
+		return 0;
+	snprintf(path, sizeof(path), "%s/build.log", ac->tmpl);
+	if (s->verbose[3])
+		fprintf(stderr, "Pass 4: checking kernel features (%zu tests)\n", ac->n);
+	/* make -k: a test that does not compile is a feature the kernel
+	 * lacks (make exits 2) */
+	ac->pid = make_start(s, build, ac->tmpl, path, true);
+	if (ac->pid < 0) {
+		ac->pid = 0;
+		return diag_fail(d, -errno, AC_SUBJECT, "cannot run make: %s", strerror(errno));
+	}
+	return 0;
+}
+
+/* Write the tests @in[] marks into one file, ac_all_src.c, each after a
+ * #line naming it and with its names renamed from stp_ac_ to stp_acN_ (N:
+ * its index), so that gcc's messages tell whose they are. 0 or -errno. */
+static int ac_write_all(struct arena *a, const struct autoconf *ac, const bool *in)
+{
+	struct strbuf all = STRBUF_INIT, src = STRBUF_INIT;
+	char path[4200];
+	size_t i;
+	int err = 0;
+
+	sb_adds(&all, "/* stap: the kernel feature tests, compiled together */\n");
+	for (i = 0; i < ac->n && !err; i++) {
+		if (!in[i])
+			continue;
+		snprintf(path, sizeof(path), "%s/ac_%s.c", ac->tmpl, ac->tests[i]);
+		sb_reset(&src);
+		err = sb_read_file(&src, path);
+		sb_addf(&all, "#line 1 \"%s.c\"\n%s\n", ac->tests[i],
+			replace_all(a, sb_str(&src), "stp_ac_", arena_printf(a, "stp_ac%zu_", i)));
+	}
+	snprintf(path, sizeof(path), "%s/ac_all_src.c", ac->tmpl);
+	if (!err)
+		err = write_file(path, sb_str(&all));
+	sb_release(&all);
+	sb_release(&src);
+	return err;
+}
+
+/* Which test a line of gcc's output, @line, is about: its file's name at
+ * the start, else the function @cur the messages are in; -1 when
+ * neither. */
+static int ac_whose(const struct autoconf *ac, const char *line, int cur)
+{
+	size_t i, l;
+
+	for (i = 0; i < ac->n; i++) {
+		l = strlen(ac->tests[i]);
+		if (!strncmp(line, ac->tests[i], l) && !strncmp(line + l, ".c:", 3))
+			return (int)i;
+	}
+	return cur >= 0 && (size_t)cur < ac->n ? cur : -1;
+}
+
+/*
+ * The results of the tests compiled together (ac_direct), the compile's
+ * status @st: into @pass. A test failed when gcc reports an error in its
+ * file or in one of its functions; the others passed. After a fatal error
+ * (gcc stops), the failed tests are left out and the rest compiled
+ * together again. 0, or -1 when an error is not placed (or the compile
+ * could not run): each test is then compiled alone.
+ */
+static int ac_together(const struct session *s, struct arena *a, struct autoconf *ac, int st,
+		       bool *pass)
+{
+	struct strbuf log = STRBUF_INIT;
+	bool *in = arena_alloc(a, ac->n + 1), fatal, unplaced;
+	char path[4200];
+	size_t round, nfailed;
+	int ret = -1;
+
+	memset(in, 1, ac->n + 1);
+	snprintf(path, sizeof(path), "%s/all.log", ac->tmpl);
+	for (round = 0; round <= ac->n; round++) {
+		const char *line;
+		int cur = -1;
+
+		if (st == 0) {
+			memcpy(pass, in, ac->n);
+			ret = 0;
+			break;
+		}
+		sb_reset(&log);
+		if (st < 0 || st >= 127 || sb_read_file(&log, path))
+			break;
+		if (s->verbose[3] >= 2)
+			fputs(sb_str(&log), stderr);
+		fatal = unplaced = false;
+		nfailed = 0;
+		for (line = sb_str(&log); *line; line += strcspn(line, "\n"), line += *line == '\n') {
+			size_t len = strcspn(line, "\n");
+			const char *l = arena_strndup(a, line, len), *fn = strstr(l, "In function ");
+			const char *err;
+			int t;
+
+			if (fn) {
+				fn += 12;
+				fn += strcspn(fn, "s\n");	/* past the quote */
+				cur = !strncmp(fn, "stp_ac", 6) ? atoi(fn + 6) : -1;
+				continue;
+			}
+			if (strstr(l, ": At top level:")) {
+				cur = -1;
+				continue;
+			}
+			err = strstr(l, ": error: ");
+			if (!err && (err = strstr(l, ": fatal error: ")))
+				fatal = true;
+			if (!err)
+				continue;
+			t = ac_whose(ac, l, cur);
+			if (t < 0) {
+				unplaced = true;
+				break;
+			}
+			if (in[t]) {
+				in[t] = false;
+				nfailed++;
+			}
+		}
+		if (unplaced || !nfailed)
+			break;
+		if (!fatal) {
+			memcpy(pass, in, ac->n);
+			ret = 0;
+			break;
+		}
+		/* the tests after the fatal error did not run */
+		if (ac_write_all(a, ac, in))
+			break;
+		st = run_sh(s, ac->build, ac->all_sh, path);
+	}
+	sb_release(&log);
+	return ret;
+}
+
+/* Wait for the feature tests and make the header (*@out, NULL on an
+ * error). Only a make that could not be run (or exec'd: 127) or was
+ * killed is an error; then nothing is cached. */
+static int ac_finish(const struct session *s, struct diag *d, struct arena *a,
+		     struct autoconf *ac, const char **out)
+{
+	struct strbuf hdr = STRBUF_INIT;
+	char path[4200];
+	bool *pass;
+	size_t i;
+	int err = 0, st;
+
+	if (ac->hdr || !ac->pid)
+		goto out;
+	st = child_status(ac->pid);
+	SDT_MARK2(stap, stap_system__complete, st, ac->pid);
+	ac->pid = 0;
+	if (st < 0) {
+		err = diag_fail(d, st, AC_SUBJECT, "cannot run make: %s", strerror(-st));
+		goto out;
+	}
+	if (st >= 127) {
+		err = diag_fail(d, -EIO, AC_SUBJECT, "make failed (exit status %d)", st);
+		goto out;
+	}
+	pass = arena_alloc(a, ac->n + 1);
+	memset(pass, 0, ac->n + 1);
+	if (!ac->all_sh || ac_together(s, a, ac, st, pass)) {
+		if (ac->all_sh) {
+			/* each alone: the objects tell */
+			if (s->verbose[3])
+				fprintf(stderr, "Pass 4: checking kernel features one by one\n");
+			snprintf(path, sizeof(path), "%s/each.log", ac->tmpl);
+			run_sh(s, ac->build, ac->each_sh, path);
+		}
+		for (i = 0; i < ac->n; i++) {
+			snprintf(path, sizeof(path), "%s/ac_%s%s.o", ac->tmpl, ac->tests[i], ac->obj);
+			pass[i] = access(path, F_OK) == 0;
+		}
+	}
+	sb_addf(&hdr, "/* Kernel features of %s (runtime/linux/autoconf) */\n", ac->build);
+	for (i = 0; i < ac->n; i++) {
+		char *p;
+
+		if (!pass[i])
+			continue;
+		sb_adds(&hdr, "#define STAPCONF_");
+		for (p = ac->tests[i]; *p; p++)
+			sb_addc(&hdr, (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p));
+		sb_adds(&hdr, " 1\n");
+	}
+	/* the cache is best effort: a run without it only takes longer */
+	if (!s->no_cache && !mkdir_p(arena_printf(a, "%s/autoconf", cache_dir(a))))
+		cache_put(ac->cached, sb_str(&hdr));
+	ac->hdr = sb_to_arena(&hdr, a);
+out:
+	if (ac->pid > 0)
+		child_status(ac->pid);	/* an error elsewhere: reap it */
+	ac->pid = 0;
+	if (ac->tmpl[0])
+		remove_tree(ac->tmpl);
+	ac->tmpl[0] = 0;
+	for (i = 0; i < ac->n; i++)
+		free(ac->tests[i]);
+	free(ac->tests);
+	ac->tests = NULL;
+	ac->n = 0;
+	*out = err ? NULL : ac->hdr;
+	sb_release(&hdr);
+	return err;
+}
+
 /*
  * The feature tests of a first build for a tree, once the recipe is
- * recorded: each test compiled by the recipe's command (the compile, not
- * objtool) with the runtime's precompiled header @pch, so that the
- * kernel's headers are not read again for each, in lanes, without make,
- * in the background (ac_finish waits). A test compiles in the context
- * of the runtime's headers, as the runtime itself does. Nonzero when they
- * could not be started (the caller runs them with make).
+ * recorded: compiled together in one file (ac_write_all) by the recipe's
+ * command (the compile, not objtool) with the runtime's precompiled
+ * header @pch, so that the kernel's headers are read once, without make,
+ * in the background (ac_finish waits and reads gcc's messages: ac_together).
+ * A test compiles in the context of the runtime's headers, as the runtime
+ * itself does. When the messages cannot be placed, each test is compiled
+ * alone, as many at once as there are CPUs. Nonzero when they could not
+ * be started (the caller runs them with make).
  */
 static int ac_direct(const struct session *s, struct arena *a, const char *build,
 		     const struct recipe *r, const char *pch, struct autoconf *ac)
 {
 	struct strbuf sc = STRBUF_INIT, src = STRBUF_INIT;
-	const char **cmds;
+	const char **cmds, *all;
 	char path[4200];
+	bool *in;
 	size_t i;
 	int err = 0;
 
 	if (ac->hdr || ac->pid || !ac->tmpl[0] || !ac->n)
 		return -1;
-	cmds = arena_alloc(a, ac->n * sizeof(*cmds));
-	for (i = 0; i < ac->n && !err; i++) {
-		const char *name = arena_printf(a, "ac_%s", ac->tests[i]), *c, *end;
+	cmds = arena_alloc(a, (ac->n + 1) * sizeof(*cmds));
+	for (i = 0; i <= ac->n && !err; i++) {
+		const char *name = i < ac->n ? arena_printf(a, "ac_%s", ac->tests[i]) : "ac_all";
+		const char *c, *end;
 
-		snprintf(path, sizeof(path), "%s/%s.c", ac->tmpl, name);
-		sb_reset(&src);
-		err = slurp(&src, path);
-		snprintf(path, sizeof(path), "%s/%s_src.c", ac->tmpl, name);
-		if (!err)
-			err = write_file(path, sb_str(&src));
+		if (i < ac->n) {
+			snprintf(path, sizeof(path), "%s/%s.c", ac->tmpl, name);
+			sb_reset(&src);
+			err = sb_read_file(&src, path);
+			snprintf(path, sizeof(path), "%s/%s_src.c", ac->tmpl, name);
+			if (!err)
+				err = write_file(path, sb_str(&src));
+		}
 		c = replace_all(a, replace_all(a, r->cmd[R_SRC], "@D@", ac->tmpl), "@N@", name);
 		end = strstr(c, " ; ");
 		if (end)
 			c = arena_printf(a, "%.*s", (int)(end - c), c);
 		cmds[i] = pch ? pch_use(a, c, pch) ?: c : c;
 	}
+	all = cmds[ac->n];
+	in = arena_alloc(a, ac->n);
+	memset(in, 1, ac->n);
 	snprintf(path, sizeof(path), "%s/stap_autoconf.h", ac->tmpl);
 	if (!err)
-		err = write_file(path, "");
+		err = write_file(path, "") ?: ac_write_all(a, ac, in);
 	if (!err) {
 		sb_adds(&sc, r->env);
 		err = sh_pool(&sc, a, ac->tmpl, "ac", cmds, (int)ac->n, false);
 	}
 	if (!err) {
+		ac->each_sh = arena_printf(a, "%s", sb_str(&sc));
+		ac->all_sh = arena_printf(a, "%s%s >%s/all.log 2>&1\n", r->env, all, ac->tmpl);
 		if (s->verbose[3])
 			fprintf(stderr, "Pass 4: checking kernel features (%zu tests, with the recorded commands)\n",
 				ac->n);
 		snprintf(path, sizeof(path), "%s/build.log", ac->tmpl);
-		ac->pid = sh_start(s, build, sb_str(&sc), path);
+		ac->pid = sh_start(s, build, ac->all_sh, path);
 		if (ac->pid < 0)
 			ac->pid = 0;
 		else
 			ac->obj = "_src";
 	}
+	if (!ac->pid)
+		ac->all_sh = ac->each_sh = NULL;
 	sb_release(&sc);
 	sb_release(&src);
 	return ac->pid ? 0 : -1;
+}
+
+/*
+ * The runtime's parts for a module built the direct way: those it links
+ * (build_parts.c: the parts it calls, or all of them), each compiled the
+ * first time a module of the tree (with these features, -D limits and
+ * recipe) calls it and cached as @rtdir/PART.o.
+ */
+struct rt_objs {
+	const char **parts;
+	int n;
+	uint64_t all, link;	/* masks over parts[] */
+	uint64_t compile;	/* of link: to compile (the others are
+				 * linked into the build's directory from
+				 * the cache, or compiled before a retry) */
+	uint64_t made;		/* compiled by this build, to cache */
+};
+
+/* Fill @o for the generated file @c_text (NULL: every part), the objects
+ * of the cached parts linked into @dir, the sources of the others written
+ * there. 0 or -errno. */
+static int rt_objs_get(const struct session *s, struct arena *a, const char *rt,
+		       const char *c_text, const char *rtdir, const char *dir,
+		       const char *rtdefs, struct rt_objs *o)
+{
+	char path[4200];
+	uint64_t bit;
+	int i, err = 0;
+
+	o->n = rt_parts(a, rt, c_text, &o->parts, &o->link);
+	o->all = o->n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << o->n) - 1;
+	o->compile = 0;
+	for (i = 0; i < o->n && !err; i++) {
+		bit = (uint64_t)1 << i;
+		if (!(o->link & bit))
+			continue;
+		snprintf(path, sizeof(path), "%s/" RT_OBJ "_%s.o", dir, o->parts[i]);
+		if (access(path, R_OK) == 0)
+			continue;	/* compiled or linked before a retry */
+		if (!s->no_cache && !symlink(arena_printf(a, "%s/%s.o", rtdir, o->parts[i]), path)) {
+			if (access(path, R_OK) == 0)
+				continue;
+			unlink(path);	/* not in the cache */
+		}
+		o->compile |= bit;
+		o->made |= bit;
+		snprintf(path, sizeof(path), "%s/" RT_OBJ "_%s.c", dir, o->parts[i]);
+		err = write_file(path, arena_printf(a, "%s#define STP_PART_ONE 1\n#define STP_PART_%s 1\n#include \"runtime.c\"\n",
+						    rtdefs, o->parts[i]));
+	}
+	return err;
+}
+
+/* Put the parts this build compiled into the cache (best effort). */
+static void rt_objs_put(struct arena *a, const struct rt_objs *o, const char *dir,
+			const char *rtdir)
+{
+	int i;
+
+	if (mkdir_p(rtdir))
+		return;
+	for (i = 0; i < o->n; i++)
+		if (o->made & ((uint64_t)1 << i))
+			copy_file(arena_printf(a, "%s/" RT_OBJ "_%s.o", dir, o->parts[i]),
+				  arena_printf(a, "%s/%s.o", rtdir, o->parts[i]));
+}
+
+/* For -v: "core printf (compiling core printf)". */
+static const char *rt_objs_say(struct arena *a, const struct rt_objs *o)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i, k;
+
+	for (k = 0; k < 2; k++) {
+		uint64_t m = k ? o->compile : o->link;
+
+		if (k && !m)
+			break;
+		sb_adds(&sb, k ? " (compiling" : "");
+		for (i = 0; i < o->n; i++)
+			if (m & ((uint64_t)1 << i))
+				sb_addf(&sb, "%s%s", sb.len && sb.buf[sb.len - 1] != '(' ? " " : "",
+					o->parts[i]);
+		sb_adds(&sb, k ? ")" : "");
+	}
+	if (!o->compile)
+		sb_adds(&sb, " (from the cache)");
+	return sb_to_arena(&sb, a);
 }
 
 int build_module(const struct session *s, struct diag *d,
@@ -1255,18 +1537,18 @@ int build_module(const struct session *s, struct diag *d,
 {
 	struct strbuf key = STRBUF_INIT, log = STRBUF_INIT, rtsrc = STRBUF_INIT;
 	struct strbuf rtkey = STRBUF_INIT, rtdefs = STRBUF_INIT, rtbase = STRBUF_INIT;
-	const char **parts = NULL, *pch = NULL;
+	const char *pch = NULL;
 	bool to_cache, recorded = false;
 	struct autoconf ac;
 	struct rt_pch pchjob = { NULL, "", 0 };
 	pid_t modpch = 0;
-	int nparts = 0;
 	const char *rt = runtime_dir(s), *build = ki->build_dir, *cdir, *cached;
 	const char *rel = ki->release ? ki->release : "RELEASE";
 	const char *rt_cached = NULL, *why = NULL;
 	char hash[33], rthash[33], tmpl[] = "/tmp/stapXXXXXX", path[4200];
 	const char *features, *tree_key;
-	bool made = false, keep = s->keep_tmp, direct = false, have_rt = false;
+	bool made = false, keep = s->keep_tmp, direct = false;
+	struct rt_objs objs = { NULL, 0, 0, 0, 0, 0 };
 	struct recipe recipe;
 	struct stat st;
 	int i, err;
@@ -1279,9 +1561,9 @@ int build_module(const struct session *s, struct diag *d,
 	}
 	sb_addf(&key, "@@kernel %s %s\n", ki->release ? ki->release : "", build);
 	snprintf(path, sizeof(path), "%s/.config", build);
-	slurp(&key, path);
+	sb_read_file(&key, path);
 	snprintf(path, sizeof(path), "%s/include/generated/utsrelease.h", build);
-	slurp(&key, path);
+	sb_read_file(&key, path);
 	tree_key = arena_printf(a, "%s", sb_str(&key));
 	err = ac_start(s, d, a, rt, build, tree_key, &ac);
 	if (err) {
@@ -1298,8 +1580,11 @@ int build_module(const struct session *s, struct diag *d,
 	 * two headers are precompiled side by side, and the feature tests
 	 * are compiled with the runtime's. */
 	if (!ac.hdr && !use_kbuild(s)) {
+		struct pch_early early = { { pch_early_fn }, s, a, build, sb_str(&rtbase),
+					   sb_str(&rtdefs), &pchjob };
+
 		recorded = true;
-		direct = recipe_get(s, a, build, rt, tree_key, &recipe, &why) == 0;
+		direct = recipe_get(s, a, build, rt, tree_key, &recipe, &early.e, &why) == 0;
 		if (direct) {
 			rt_pch_start(s, a, build, &recipe, sb_str(&rtbase), sb_str(&rtdefs), &pchjob);
 			modpch = mod_pch_start(s, a, build, &recipe, pchjob.scratch);
@@ -1359,7 +1644,7 @@ int build_module(const struct session *s, struct diag *d,
 	snprintf(path, sizeof(path), "%s/build.log", tmpl);
 	if (!use_kbuild(s)) {
 		if (!recorded)
-			direct = recipe_get(s, a, build, rt, tree_key, &recipe, &why) == 0;
+			direct = recipe_get(s, a, build, rt, tree_key, &recipe, NULL, &why) == 0;
 		if (!direct && s->verbose[3])
 			fprintf(stderr, "Pass 4: building with kbuild: the kbuild commands of %s could not be recorded (%s)\n",
 				build, why);
@@ -1369,25 +1654,17 @@ int build_module(const struct session *s, struct diag *d,
 
 		sb_addf(&rtkey, "\n@@rt %s", recipe.cmd[R_RT]);
 		hash_hex(rtkey.buf, rtkey.len, STAP_VERSION "runtime", rthash);
-		rt_cached = arena_printf(a, "%s/runtime/%s.a", cache_dir(a), rthash);
-		snprintf(obj, sizeof(obj), "%s/" RT_OBJ ".a", tmpl);
-		have_rt = !s->no_cache && access(rt_cached, R_OK) == 0 && !symlink(rt_cached, obj);
-		if (!have_rt)
-			nparts = runtime_parts(a, rt, &parts);
+		rt_cached = arena_printf(a, "%s/runtime/%s", cache_dir(a), rthash);
 		rt_pch_start(s, a, build, &recipe, sb_str(&rtbase), sb_str(&rtdefs), &pchjob);
 		if (!modpch)	/* not made yet: beside the runtime's */
 			modpch = mod_pch_start(s, a, build, &recipe, pchjob.scratch);
+		err = rt_objs_get(s, a, rt, c_text, rt_cached, tmpl, sb_str(&rtdefs), &objs);
 		pch = rt_pch_finish(a, &pchjob);
 		if (modpch > 0) {
 			sh_wait(modpch);
 			modpch = 0;
 			recipe.mod_pch_made = recipe.mod_pch &&
 				access(arena_printf(a, "%s.gch", recipe.mod_pch), R_OK) == 0;
-		}
-		for (i = 0; i < nparts && !err; i++) {
-			snprintf(obj, sizeof(obj), "%s/" RT_OBJ "_%s.c", tmpl, parts[i]);
-			err = write_file(obj, arena_printf(a, "%s#define STP_PART_ONE 1\n#define STP_PART_%s 1\n#include \"runtime.c\"\n",
-							   sb_str(&rtdefs), parts[i]));
 		}
 		snprintf(obj, sizeof(obj), "%s/%s.mod", tmpl, name);
 		if (!err)
@@ -1403,10 +1680,22 @@ int build_module(const struct session *s, struct diag *d,
 			goto out;
 		}
 		if (s->verbose[3])
-			fprintf(stderr, "Pass 4: building with the kbuild commands recorded for %s (recipe %.12s), %s\n",
-				build, recipe.hash, have_rt ? "runtime from the cache" :
-				arena_printf(a, "compiling the runtime (%d parts)", nparts));
-		err = direct_build(s, a, build, &recipe, tmpl, name, parts, nparts, pch, path);
+			fprintf(stderr, "Pass 4: building with the kbuild commands recorded for %s (recipe %.12s), runtime parts %s\n",
+				build, recipe.hash, rt_objs_say(a, &objs));
+		err = direct_build(s, a, build, &recipe, tmpl, name, objs.parts, objs.n, objs.compile,
+				   objs.link, pch, path);
+		if (err > 0 && objs.link != objs.all &&
+		    access(arena_printf(a, "%s/%s.o", tmpl, name), R_OK) == 0) {
+			/* compiled and linked, but not a module: modpost
+			 * found a name undefined, perhaps of a part the
+			 * sources did not show it calls */
+			if (s->verbose[3])
+				fprintf(stderr, "Pass 4: the module was not made with runtime parts %s; again with them all\n",
+					rt_objs_say(a, &objs));
+			err = rt_objs_get(s, a, rt, NULL, rt_cached, tmpl, sb_str(&rtdefs), &objs) ?:
+			      direct_build(s, a, build, &recipe, tmpl, name, objs.parts, objs.n,
+					   objs.compile, objs.link, pch, path);
+		}
 	} else {
 		if (s->verbose[3] && use_kbuild(s))
 			fprintf(stderr, "Pass 4: building with kbuild (%s)\n",
@@ -1419,15 +1708,13 @@ int build_module(const struct session *s, struct diag *d,
 		if (err < 0)
 			diag_fail(d, err, arena_printf(a, "module '%s'", name),
 				  "cannot run %s: %s", direct ? "/bin/sh" : "make", strerror(-err));
-		else if (slurp(&log, path) == 0)
+		else if (sb_read_file(&log, path) == 0)
 			fputs(sb_str(&log), stderr);
 		err = err < 0 ? err : -EIO;
 		goto out;
 	}
-	if (direct && !have_rt && !s->no_cache && !mkdir_p(arena_printf(a, "%s/runtime", cache_dir(a)))) {
-		snprintf(path, sizeof(path), "%s/" RT_OBJ ".a", tmpl);
-		copy_file(path, rt_cached);	/* best effort */
-	}
+	if (direct && objs.made && !s->no_cache)
+		rt_objs_put(a, &objs, tmpl, rt_cached);
 	snprintf(path, sizeof(path), "%s/%s.ko", tmpl, name);
 	to_cache = !s->keep_tmp && !s->no_cache && !mkdir_p(cdir);
 	if (to_cache)

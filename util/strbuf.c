@@ -4,6 +4,7 @@
 
 #include "util/arena.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,4 +94,20 @@ char *sb_to_arena(struct strbuf *sb, struct arena *a)
 
 	sb_release(sb);
 	return s;
+}
+
+int sb_read_file(struct strbuf *sb, const char *path)
+{
+	char buf[65536];
+	size_t n;
+	FILE *f = fopen(path, "rb");
+	int err;
+
+	if (!f)
+		return -errno;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		sb_addn(sb, buf, n);
+	err = ferror(f) ? -EIO : 0;
+	fclose(f);
+	return err;
 }

@@ -25,6 +25,9 @@ void sb_release(struct strbuf *sb);
 /* Contents as a C string ("" when nothing was added). */
 const char *sb_str(const struct strbuf *sb);
 
+/* Append the contents of the file @path: 0 or -errno. */
+int sb_read_file(struct strbuf *sb, const char *path);
+
 struct arena;
 /* Copy the contents into @a and release the buffer. */
 char *sb_to_arena(struct strbuf *sb, struct arena *a);
