@@ -365,9 +365,6 @@ struct recipe {
 	const char *cmd[R_NSTEPS];	/* NULL: not run (R_COMMON before 6.12) */
 	const char *hash;
 	const char *common_o;		/* the cached .module-common.o, or NULL */
-	const char *mod_pch;		/* the headers NAME.mod.c starts with, to
-					 * precompile (.gch beside), or NULL */
-	bool mod_pch_made;		/* its .gch is there */
 	const char *env;		/* what kbuild exports, as shell exports */
 };
 
@@ -609,47 +606,18 @@ static bool recipe_env(struct arena *a, const char *path, struct recipe *r, stru
 	return r->env != NULL;
 }
 
-/* The lines kbuild's NAME.mod.c starts with (its #include and #define
- * lines, which are the same in every module), from the probe module in
- * @dir, into @hdr, to be precompiled with the options of the recipe's
- * NAME.mod.o compile (direct_build). @hdr, or NULL when that failed
- * (NAME.mod.c is then compiled as it is). */
-static const char *mod_pch_header(struct arena *a, const char *dir, const char *hdr)
-{
-	struct strbuf modc = STRBUF_INIT, pre = STRBUF_INIT;
-	const char *line;
-	char path[4200];
-	bool ok = false;
-
-	snprintf(path, sizeof(path), "%s/" CAP_NAME ".mod.c", dir);
-	if (sb_read_file(&modc, path))
-		goto out;
-	sb_adds(&pre, "/* stap: the headers kbuild's NAME.mod.c starts with, to precompile */\n");
-	for (line = sb_str(&modc); *line; ) {
-		size_t l = strcspn(line, "\n");
-
-		if (strncmp(line, "#include ", 9) && strncmp(line, "#define ", 8) && l)
-			break;
-		sb_addn(&pre, line, l);
-		sb_addc(&pre, '\n');
-		line += l + (line[l] == '\n');
-	}
-	ok = !cache_put(hdr, sb_str(&pre));
-out:
-	sb_release(&modc);
-	sb_release(&pre);
-	return ok ? arena_printf(a, "%s", hdr) : NULL;
-}
-
+/* The probe module's two files include nothing (their compile commands do
+ * not depend on what they hold): kbuild spends its time on its own steps,
+ * not on reading kernel headers for them. */
 static const char cap_src[] =
 	"/* stap: the module kbuild builds once per kernel tree, whose commands pass 4 reuses */\n"
-	"#include <linux/module.h>\n"
-	"int stp_cap(void);\n"
-	"static int __init stp_cap_init(void)\n{\n\treturn stp_cap();\n}\n"
-	"static void __exit stp_cap_exit(void)\n{\n}\n"
-	"module_init(stp_cap_init);\nmodule_exit(stp_cap_exit);\nMODULE_LICENSE(\"GPL\");\n";
+	"static const char stp_cap_license[] __attribute__((used, section(\".modinfo\"), aligned(1)))\n"
+	"\t= \"license=GPL\";\n"
+	"int stp_cap(void);\nint init_module(void);\nvoid cleanup_module(void);\n"
+	"int init_module(void)\n{\n\treturn stp_cap();\n}\n"
+	"void cleanup_module(void)\n{\n}\n";
 static const char cap_rt[] =
-	"#include <linux/kernel.h>\nint stp_cap(void);\nint stp_cap(void)\n{\n\treturn 0;\n}\n";
+	"int stp_cap(void);\nint stp_cap(void)\n{\n\treturn 0;\n}\n";
 
 /* Step @i's command from kbuild's .cmd file in @tmpl, the names made
  * @D@, @N@ and @R@; NULL with *@why set when there is none (NULL when
@@ -696,12 +664,11 @@ static void capture_early(struct arena *a, const char *tmpl, struct recipe_early
 
 /* Run kbuild on the probe module in a scratch directory and read its
  * commands into @r (text in *@text for the cache; 6.12's module-common.o
- * is copied to @common, the headers NAME.mod.c starts with are
- * precompiled as @modpch), calling @early (unless NULL) as soon as it
+ * is copied to @common), calling @early (unless NULL) as soon as it
  * can. 0, or -1 with *@why set (the caller falls back to kbuild). */
 static int recipe_capture(const struct session *s, struct arena *a, const char *build,
 			  const char *rt, struct recipe *r, struct strbuf *text,
-			  const char *common, const char *modpch, struct recipe_early *early,
+			  const char *common, struct recipe_early *early,
 			  const char **why)
 {
 	char tmpl[] = "/tmp/stapcapXXXXXX", path[4200];
@@ -771,8 +738,6 @@ static int recipe_capture(const struct session *s, struct arena *a, const char *
 		if (!s->no_cache && !copy_file(path, common))
 			r->common_o = common;
 	}
-	if (!s->no_cache)
-		r->mod_pch = mod_pch_header(a, tmpl, modpch);
 	err = 0;
 out:
 	if (s->keep_tmp)
@@ -808,7 +773,7 @@ static int recipe_get(const struct session *s, struct arena *a, const char *buil
 		"tools/objtool/objtool",
 	};
 	struct strbuf key = STRBUF_INIT, text = STRBUF_INIT;
-	const char *dir = arena_printf(a, "%s/recipe", cache_dir(a)), *cached, *common, *modpch;
+	const char *dir = arena_printf(a, "%s/recipe", cache_dir(a)), *cached, *common;
 	char hash[33];
 	size_t k;
 	int i, err = 0;
@@ -825,14 +790,9 @@ static int recipe_get(const struct session *s, struct arena *a, const char *buil
 	r->hash = arena_printf(a, "%s", hash);
 	cached = arena_printf(a, "%s/%s.txt", dir, hash);
 	common = arena_printf(a, "%s/%s.common.o", dir, hash);
-	modpch = arena_printf(a, "%s/%s.modpch.h", dir, hash);
 	if (!s->no_cache && sb_read_file(&text, cached) == 0 && recipe_parse(a, sb_str(&text), r)) {
 		if (r->cmd[R_COMMON] && access(common, R_OK) == 0)
 			r->common_o = common;
-		if (access(modpch, R_OK) == 0) {
-			r->mod_pch = modpch;
-			r->mod_pch_made = access(arena_printf(a, "%s.gch", modpch), R_OK) == 0;
-		}
 		goto out;
 	}
 	memset(r, 0, sizeof(*r));
@@ -840,7 +800,7 @@ static int recipe_get(const struct session *s, struct arena *a, const char *buil
 	sb_reset(&text);
 	if (!s->no_cache)
 		mkdir_p(dir);
-	if (recipe_capture(s, a, build, rt, r, &text, common, modpch, early, why)) {
+	if (recipe_capture(s, a, build, rt, r, &text, common, early, why)) {
 		err = -1;
 		goto out;
 	}
@@ -872,15 +832,42 @@ static int sh_pool(struct strbuf *sc, struct arena *a, const char *dir, const ch
 	return 0;
 }
 
+/* The compile of @cmd without what follows it (6.1: objtool). */
+static const char *cc_only(struct arena *a, const char *cmd)
+{
+	const char *end = strstr(cmd, " ; ");
+
+	return end ? arena_printf(a, "%.*s", (int)(end - cmd), cmd) : cmd;
+}
+
+/*
+ * NAME.mod.c (modpost's: the module's name, vermagic, __versions) compiled
+ * like the generated file, by its command @src (the runtime's precompiled
+ * header first), not kbuild's own for it: the same kernel options, with
+ * the module's flags besides (-g0, -Werror, the runtime's -I), and the
+ * kernel's headers read from the runtime's precompiled header, so that a
+ * build makes one precompiled header, not two. testsuite/unit/build-direct
+ * checks that the kernel reads the same module from it (.gnu.linkonce.this_module,
+ * modinfo, __versions) as from kbuild's. NULL when @src is not of the
+ * expected shape.
+ */
+static const char *mod_compile(struct arena *a, const char *src, const char *name)
+{
+	const char *from = arena_printf(a, "%s_src.", name), *to = arena_printf(a, "%s.mod.", name);
+
+	if (!strstr(src, arena_printf(a, "%so ", from)) || !strstr(src, arena_printf(a, "%sc", from)))
+		return NULL;
+	return replace_all(a, cc_only(a, src), from, to);
+}
+
 /* Build module @name in @dir (the sources written, NAME.mod listing the
  * generated object and the runtime archive) by the recipe's commands, run
  * by one shell in the kernel tree @build. Of the @nparts runtime parts,
  * those in @compile are compiled beside the generated file, build_jobs()
  * at a time (the others' objects are in @dir already, from the cache), and
  * those in @link put into the archive. With @pch (the runtime's
- * precompiled header), the generated file and the parts use it;
- * NAME.mod.c, its own when made (mod_pch_start). The status of the shell
- * (see run_make). */
+ * precompiled header), the generated file, the parts and NAME.mod.c use
+ * it (mod_compile). The status of the shell (see run_make). */
 static int direct_build(const struct session *s, struct arena *a, const char *build,
 			const struct recipe *r, const char *dir, const char *name,
 			const char **parts, int nparts, uint64_t compile, uint64_t link,
@@ -929,7 +916,7 @@ static int direct_build(const struct session *s, struct arena *a, const char *bu
 	 * here) from the #SYMVER lines of its .cmd file */
 	sb_addf(&sc, ": >%s/.%s_src.o.cmd\n: >%s/." RT_OBJ ".a.cmd\n", dir, name, dir);
 	sb_addf(&sc, "%s\n%s\n%s\n", c[R_LINK], c[R_ORDER], c[R_MODPOST]);
-	modo = r->mod_pch && r->mod_pch_made ? pch_use(a, c[R_MODO], r->mod_pch) : NULL;
+	modo = pch ? mod_compile(a, src, name) : NULL;
 	if (modo)	/* the name where the kernel reads it, the -D fixed */
 		sb_addf(&sc, "sed -i 's/\\<KBUILD_MODNAME\\>/\"%s\"/g' %s/%s.mod.c\n%s\n", name, dir,
 			name, modo);
@@ -1033,27 +1020,6 @@ static void rt_pch_release(struct arena *a, struct rt_pch *p)
 	if (p->scratch[0])
 		remove_tree(p->scratch);
 	p->scratch[0] = 0;
-}
-
-/* Start precompiling the headers NAME.mod.c starts with (see
- * mod_pch_header) in the background, the compile's files in @dir: its
- * shell's pid, or 0 when there is nothing to do. */
-static pid_t mod_pch_start(const struct session *s, struct arena *a, const char *build,
-			   const struct recipe *r, const char *dir)
-{
-	const char *mk;
-	pid_t pid;
-
-	if (!r->mod_pch || r->mod_pch_made || !dir[0])
-		return 0;
-	mk = pch_make(a, replace_all(a, replace_all(a, r->cmd[R_MODO], "@D@", dir), "@N@", CAP_NAME),
-		      r->mod_pch, arena_printf(a, "%s.gch.$$", r->mod_pch));
-	if (!mk)
-		return 0;
-	pid = sh_start(s, build, arena_printf(a, "set -e\n%s%s\nmv -f %s.gch.$$ %s.gch\n", r->env, mk,
-					      r->mod_pch, r->mod_pch),
-		       arena_printf(a, "%s/modpch.log", dir));
-	return pid < 0 ? 0 : pid;
 }
 
 /* The kernel feature tests (runtime/linux/autoconf/NAME.c): compiled once
@@ -1396,7 +1362,7 @@ static int ac_direct(const struct session *s, struct arena *a, const char *build
 	cmds = arena_alloc(a, (ac->n + 1) * sizeof(*cmds));
 	for (i = 0; i <= ac->n && !err; i++) {
 		const char *name = i < ac->n ? arena_printf(a, "ac_%s", ac->tests[i]) : "ac_all";
-		const char *c, *end;
+		const char *c;
 
 		if (i < ac->n) {
 			snprintf(path, sizeof(path), "%s/%s.c", ac->tmpl, name);
@@ -1406,10 +1372,8 @@ static int ac_direct(const struct session *s, struct arena *a, const char *build
 			if (!err)
 				err = write_file(path, sb_str(&src));
 		}
-		c = replace_all(a, replace_all(a, r->cmd[R_SRC], "@D@", ac->tmpl), "@N@", name);
-		end = strstr(c, " ; ");
-		if (end)
-			c = arena_printf(a, "%.*s", (int)(end - c), c);
+		c = cc_only(a, replace_all(a, replace_all(a, r->cmd[R_SRC], "@D@", ac->tmpl), "@N@",
+					   name));
 		cmds[i] = pch ? pch_use(a, c, pch) ?: c : c;
 	}
 	all = cmds[ac->n];
@@ -1541,7 +1505,6 @@ int build_module(const struct session *s, struct diag *d,
 	bool to_cache, recorded = false;
 	struct autoconf ac;
 	struct rt_pch pchjob = { NULL, "", 0 };
-	pid_t modpch = 0;
 	const char *rt = runtime_dir(s), *build = ki->build_dir, *cdir, *cached;
 	const char *rel = ki->release ? ki->release : "RELEASE";
 	const char *rt_cached = NULL, *why = NULL;
@@ -1587,7 +1550,6 @@ int build_module(const struct session *s, struct diag *d,
 		direct = recipe_get(s, a, build, rt, tree_key, &recipe, &early.e, &why) == 0;
 		if (direct) {
 			rt_pch_start(s, a, build, &recipe, sb_str(&rtbase), sb_str(&rtdefs), &pchjob);
-			modpch = mod_pch_start(s, a, build, &recipe, pchjob.scratch);
 			ac_direct(s, a, build, &recipe, rt_pch_finish(a, &pchjob), &ac);
 		}
 	}
@@ -1656,16 +1618,8 @@ int build_module(const struct session *s, struct diag *d,
 		hash_hex(rtkey.buf, rtkey.len, STAP_VERSION "runtime", rthash);
 		rt_cached = arena_printf(a, "%s/runtime/%s", cache_dir(a), rthash);
 		rt_pch_start(s, a, build, &recipe, sb_str(&rtbase), sb_str(&rtdefs), &pchjob);
-		if (!modpch)	/* not made yet: beside the runtime's */
-			modpch = mod_pch_start(s, a, build, &recipe, pchjob.scratch);
 		err = rt_objs_get(s, a, rt, c_text, rt_cached, tmpl, sb_str(&rtdefs), &objs);
 		pch = rt_pch_finish(a, &pchjob);
-		if (modpch > 0) {
-			sh_wait(modpch);
-			modpch = 0;
-			recipe.mod_pch_made = recipe.mod_pch &&
-				access(arena_printf(a, "%s.gch", recipe.mod_pch), R_OK) == 0;
-		}
 		snprintf(obj, sizeof(obj), "%s/%s.mod", tmpl, name);
 		if (!err)
 			err = write_file(obj, arena_printf(a, "%s/%s_src.o\n%s/" RT_OBJ ".a\n",
@@ -1736,8 +1690,6 @@ int build_module(const struct session *s, struct diag *d,
 		*tmp = arena_printf(a, "%s", tmpl);
 	keep = true;
 out:
-	if (modpch > 0)
-		sh_wait(modpch);
 	rt_pch_release(a, &pchjob);
 	if (made && s->keep_tmp)
 		fprintf(stderr, "Keeping temporary directory \"%s\"\n", tmpl);
