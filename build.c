@@ -1272,7 +1272,7 @@ static int ac_finish(const struct session *s, struct diag *d, struct arena *a,
 {
 	struct strbuf hdr = STRBUF_INIT;
 	char path[4200];
-	bool *pass;
+	bool *pass, objs;
 	size_t i;
 	int err = 0, st;
 
@@ -1281,24 +1281,27 @@ static int ac_finish(const struct session *s, struct diag *d, struct arena *a,
 	st = child_status(ac->pid);
 	SDT_MARK2(stap, stap_system__complete, st, ac->pid);
 	ac->pid = 0;
+	pass = arena_alloc(a, ac->n + 1);
+	memset(pass, 0, ac->n + 1);
+	objs = !ac->all_sh;	/* make's: each test's object tells */
+	if (ac->all_sh && (st < 0 || st >= 127 || ac_together(s, a, ac, st, pass))) {
+		if (s->verbose[3])
+			fprintf(stderr, "Pass 4: checking kernel features one by one\n");
+		snprintf(path, sizeof(path), "%s/each.log", ac->tmpl);
+		st = run_sh(s, ac->build, ac->each_sh, path);
+		objs = true;
+	}
 	if (st < 0) {
-		err = diag_fail(d, st, AC_SUBJECT, "cannot run make: %s", strerror(-st));
+		err = diag_fail(d, st, AC_SUBJECT, "cannot run %s: %s", ac->all_sh ? "/bin/sh" : "make",
+				strerror(-st));
 		goto out;
 	}
 	if (st >= 127) {
-		err = diag_fail(d, -EIO, AC_SUBJECT, "make failed (exit status %d)", st);
+		err = diag_fail(d, -EIO, AC_SUBJECT, "%s failed (exit status %d)",
+				ac->all_sh ? "the compile" : "make", st);
 		goto out;
 	}
-	pass = arena_alloc(a, ac->n + 1);
-	memset(pass, 0, ac->n + 1);
-	if (!ac->all_sh || ac_together(s, a, ac, st, pass)) {
-		if (ac->all_sh) {
-			/* each alone: the objects tell */
-			if (s->verbose[3])
-				fprintf(stderr, "Pass 4: checking kernel features one by one\n");
-			snprintf(path, sizeof(path), "%s/each.log", ac->tmpl);
-			run_sh(s, ac->build, ac->each_sh, path);
-		}
+	if (objs) {
 		for (i = 0; i < ac->n; i++) {
 			snprintf(path, sizeof(path), "%s/ac_%s%s.o", ac->tmpl, ac->tests[i], ac->obj);
 			pass[i] = access(path, F_OK) == 0;
