@@ -1412,64 +1412,31 @@ static int ac_direct(const struct session *s, struct arena *a, const char *build
 /*
  * The runtime's parts for a module built the direct way: those it links
  * (build_parts.c: the parts it calls, or all of them), each compiled the
- * first time a module of the tree calls it and cached as DIR/PART.o, DIR
- * keyed by the runtime's sources and -D lines, the recipe's compile
- * command and, for a part whose sources test a feature, the feature
- * header (rt_dir).
+ * first time a module of the tree (with these features, -D limits and
+ * recipe) calls it and cached as @rtdir/PART.o.
  */
 struct rt_objs {
 	const char **parts;
 	int n;
 	uint64_t all, link;	/* masks over parts[] */
-	uint64_t featured;	/* whose sources test a feature */
 	uint64_t compile;	/* of link: to compile (the others are
 				 * linked into the build's directory from
 				 * the cache, or compiled before a retry) */
 	uint64_t made;		/* compiled by this build, to cache */
-	const char *dir_free;	/* the cache of the parts testing no feature */
-	const char *dir_feat;	/* and of the others */
 };
 
-/* The cache directory of the runtime's parts for @rtbase (the runtime's
- * sources and -D lines), the recipe's compile command @rtcmd and the
- * feature header @features (NULL: for the parts testing no feature). */
-static const char *rt_dir(struct arena *a, const char *rtbase, const char *rtcmd,
-			  const char *features)
-{
-	struct strbuf key = STRBUF_INIT;
-	char hash[33];
-
-	sb_addf(&key, "%s\n@@rt %s\n@@features %s", rtbase, rtcmd, features ? features : "-");
-	hash_hex(key.buf, key.len, STAP_VERSION "runtime parts", hash);
-	sb_release(&key);
-	return arena_printf(a, "%s/runtime/%s", cache_dir(a), hash);
-}
-
-static const char *rt_obj_cached(struct arena *a, const struct rt_objs *o, int i)
-{
-	return arena_printf(a, "%s/%s.o", o->featured & ((uint64_t)1 << i) ? o->dir_feat : o->dir_free,
-			    o->parts[i]);
-}
-
-/* Write part @part's source into @dir: 0 or -errno. */
-static int rt_part_src(struct arena *a, const char *dir, const char *rtdefs, const char *part)
-{
-	return write_file(arena_printf(a, "%s/" RT_OBJ "_%s.c", dir, part),
-			  arena_printf(a, "%s#define STP_PART_ONE 1\n#define STP_PART_%s 1\n#include \"runtime.c\"\n",
-				       rtdefs, part));
-}
-
-/* Fill @o (its two directories set) for the generated file @c_text (NULL:
- * every part), the objects of the cached parts linked into @dir, the
- * sources of the others written there. 0 or -errno. */
+/* Fill @o for the generated file @c_text (NULL: every part), the objects
+ * of the cached parts linked into @dir, the sources of the others written
+ * there. 0 or -errno. */
 static int rt_objs_get(const struct session *s, struct arena *a, const char *rt,
-		       const char *c_text, const char *dir, const char *rtdefs, struct rt_objs *o)
+		       const char *c_text, const char *rtdir, const char *dir,
+		       const char *rtdefs, struct rt_objs *o)
 {
 	char path[4200];
 	uint64_t bit;
 	int i, err = 0;
 
-	o->n = rt_parts(a, rt, c_text, &o->parts, &o->link, &o->featured);
+	o->n = rt_parts(a, rt, c_text, &o->parts, &o->link);
 	o->all = o->n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << o->n) - 1;
 	o->compile = 0;
 	for (i = 0; i < o->n && !err; i++) {
@@ -1479,95 +1446,32 @@ static int rt_objs_get(const struct session *s, struct arena *a, const char *rt,
 		snprintf(path, sizeof(path), "%s/" RT_OBJ "_%s.o", dir, o->parts[i]);
 		if (access(path, R_OK) == 0)
 			continue;	/* compiled or linked before a retry */
-		if (!s->no_cache && !symlink(rt_obj_cached(a, o, i), path)) {
+		if (!s->no_cache && !symlink(arena_printf(a, "%s/%s.o", rtdir, o->parts[i]), path)) {
 			if (access(path, R_OK) == 0)
 				continue;
 			unlink(path);	/* not in the cache */
 		}
 		o->compile |= bit;
 		o->made |= bit;
-		err = rt_part_src(a, dir, rtdefs, o->parts[i]);
+		snprintf(path, sizeof(path), "%s/" RT_OBJ "_%s.c", dir, o->parts[i]);
+		err = write_file(path, arena_printf(a, "%s#define STP_PART_ONE 1\n#define STP_PART_%s 1\n#include \"runtime.c\"\n",
+						    rtdefs, o->parts[i]));
 	}
 	return err;
 }
 
 /* Put the parts this build compiled into the cache (best effort). */
-static void rt_objs_put(struct arena *a, const struct rt_objs *o, const char *dir)
+static void rt_objs_put(struct arena *a, const struct rt_objs *o, const char *dir,
+			const char *rtdir)
 {
 	int i;
 
+	if (mkdir_p(rtdir))
+		return;
 	for (i = 0; i < o->n; i++)
-		if ((o->made & ((uint64_t)1 << i)) &&
-		    !mkdir_p(o->featured & ((uint64_t)1 << i) ? o->dir_feat : o->dir_free))
+		if (o->made & ((uint64_t)1 << i))
 			copy_file(arena_printf(a, "%s/" RT_OBJ "_%s.o", dir, o->parts[i]),
-				  rt_obj_cached(a, o, i));
-}
-
-/*
- * A first build for a tree: the parts its module calls that test no
- * feature are compiled while the feature tests run, as soon as the
- * runtime's precompiled header @pch is made, in its scratch directory
- * @scratch (whose stap_autoconf.h is empty), in the background; then put
- * into the cache, where the module's build finds them (rt_objs_get).
- */
-struct rt_early {
-	pid_t pid;		/* the shell, while it runs; 0 when none */
-	struct rt_objs o;
-	uint64_t mask;		/* the parts it compiles */
-	const char *dir;
-};
-
-static void rt_early_start(const struct session *s, struct arena *a, const char *build,
-			   const struct recipe *r, const char *rt, const char *c_text,
-			   const char *pch, const char *scratch, const char *rtdefs,
-			   const char *rtbase, struct rt_early *e)
-{
-	struct strbuf sc = STRBUF_INIT;
-	const char **cmds, *rtc;
-	uint64_t need, bit;
-	int i, n = 0;
-
-	if (s->no_cache || !pch || !scratch[0])
-		return;
-	e->dir = scratch;
-	e->o.dir_free = rt_dir(a, rtbase, r->cmd[R_RT], NULL);
-	e->o.n = rt_parts(a, rt, c_text, &e->o.parts, &need, &e->o.featured);
-	rtc = pch_use(a, replace_all(a, r->cmd[R_RT], "@D@", scratch), pch);
-	if (!rtc)
-		return;
-	cmds = arena_alloc(a, (size_t)(e->o.n + 1) * sizeof(*cmds));
-	for (i = 0; i < e->o.n; i++) {
-		bit = (uint64_t)1 << i;
-		if (!(need & bit) || (e->o.featured & bit) ||
-		    access(rt_obj_cached(a, &e->o, i), R_OK) == 0 ||
-		    rt_part_src(a, scratch, rtdefs, e->o.parts[i]))
-			continue;
-		e->mask |= bit;
-		cmds[n++] = replace_all(a, rtc, "@R@", arena_printf(a, RT_OBJ "_%s", e->o.parts[i]));
-	}
-	sb_addf(&sc, "set -e\n%s", r->env);
-	if (n && !sh_pool(&sc, a, scratch, "rt", cmds, n, true)) {
-		e->pid = sh_start(s, build, sb_str(&sc), arena_printf(a, "%s/parts.log", scratch));
-		if (e->pid < 0)
-			e->pid = 0;
-	}
-	sb_release(&sc);
-}
-
-/* Wait for them and cache what compiled (a part that did not is compiled
- * again by the module's build, which reports why). */
-static void rt_early_finish(struct arena *a, struct rt_early *e)
-{
-	int i;
-
-	if (!e->pid)
-		return;
-	if (sh_wait(e->pid) == 0 && !mkdir_p(e->o.dir_free))
-		for (i = 0; i < e->o.n; i++)
-			if (e->mask & ((uint64_t)1 << i))
-				copy_file(arena_printf(a, "%s/" RT_OBJ "_%s.o", e->dir, e->o.parts[i]),
-					  rt_obj_cached(a, &e->o, i));
-	e->pid = 0;
+				  arena_printf(a, "%s/%s.o", rtdir, o->parts[i]));
 }
 
 /* For -v: "core printf (compiling core printf)". */
@@ -1599,26 +1503,23 @@ int build_module(const struct session *s, struct diag *d,
 		 const char **tmp)
 {
 	struct strbuf key = STRBUF_INIT, log = STRBUF_INIT, rtsrc = STRBUF_INIT;
-	struct strbuf rtdefs = STRBUF_INIT, rtbase = STRBUF_INIT;
+	struct strbuf rtkey = STRBUF_INIT, rtdefs = STRBUF_INIT, rtbase = STRBUF_INIT;
 	const char *pch = NULL;
 	bool to_cache, recorded = false;
 	struct autoconf ac;
 	struct rt_pch pchjob = { NULL, "", 0 };
 	const char *rt = runtime_dir(s), *build = ki->build_dir, *cdir, *cached;
 	const char *rel = ki->release ? ki->release : "RELEASE";
-	const char *why = NULL;
-	char hash[33], tmpl[] = "/tmp/stapXXXXXX", path[4200];
+	const char *rt_cached = NULL, *why = NULL;
+	char hash[33], rthash[33], tmpl[] = "/tmp/stapXXXXXX", path[4200];
 	const char *features, *tree_key;
 	bool made = false, keep = s->keep_tmp, direct = false;
-	struct rt_objs objs;
-	struct rt_early early_parts;
+	struct rt_objs objs = { NULL, 0, 0, 0, 0, 0 };
 	struct recipe recipe;
 	struct stat st;
 	int i, err;
 
 	*ko = *tmp = NULL;
-	memset(&objs, 0, sizeof(objs));
-	memset(&early_parts, 0, sizeof(early_parts));
 	if (!build || stat(build, &st) || !S_ISDIR(st.st_mode)) {
 		err = diag_fail(d, -ENOENT, NULL, "kernel build tree %s not found; install linux-headers-%s (Debian: apt-get install linux-headers-%s) or give -r /path/to/build",
 				build ? build : "(none)", rel, rel);
@@ -1652,10 +1553,7 @@ int build_module(const struct session *s, struct diag *d,
 		direct = recipe_get(s, a, build, rt, tree_key, &recipe, &early.e, &why) == 0;
 		if (direct) {
 			rt_pch_start(s, a, build, &recipe, sb_str(&rtbase), sb_str(&rtdefs), &pchjob);
-			pch = rt_pch_finish(a, &pchjob);
-			ac_direct(s, a, build, &recipe, pch, &ac);
-			rt_early_start(s, a, build, &recipe, rt, c_text, pch, pchjob.scratch,
-				       sb_str(&rtdefs), sb_str(&rtbase), &early_parts);
+			ac_direct(s, a, build, &recipe, rt_pch_finish(a, &pchjob), &ac);
 		}
 	}
 	err = ac_make(s, d, build, &ac);
@@ -1663,8 +1561,9 @@ int build_module(const struct session *s, struct diag *d,
 	if (err)
 		goto out;
 	/* what the runtime object depends on besides the recipe's command */
-	sb_adds(&key, features);
-	sb_adds(&key, sb_str(&rtbase));
+	sb_adds(&rtkey, features);
+	sb_adds(&rtkey, sb_str(&rtbase));
+	sb_adds(&key, sb_str(&rtkey));
 	sb_adds(&key, c_text);
 	for (i = 0; i < s->kbuild_vars.n; i++)
 		sb_addf(&key, "\n@@B %s", s->kbuild_vars.v[i]);
@@ -1718,11 +1617,11 @@ int build_module(const struct session *s, struct diag *d,
 	if (direct) {
 		char obj[4200];
 
-		objs.dir_free = rt_dir(a, sb_str(&rtbase), recipe.cmd[R_RT], NULL);
-		objs.dir_feat = rt_dir(a, sb_str(&rtbase), recipe.cmd[R_RT], features);
+		sb_addf(&rtkey, "\n@@rt %s", recipe.cmd[R_RT]);
+		hash_hex(rtkey.buf, rtkey.len, STAP_VERSION "runtime", rthash);
+		rt_cached = arena_printf(a, "%s/runtime/%s", cache_dir(a), rthash);
 		rt_pch_start(s, a, build, &recipe, sb_str(&rtbase), sb_str(&rtdefs), &pchjob);
-		rt_early_finish(a, &early_parts);
-		err = rt_objs_get(s, a, rt, c_text, tmpl, sb_str(&rtdefs), &objs);
+		err = rt_objs_get(s, a, rt, c_text, rt_cached, tmpl, sb_str(&rtdefs), &objs);
 		pch = rt_pch_finish(a, &pchjob);
 		snprintf(obj, sizeof(obj), "%s/%s.mod", tmpl, name);
 		if (!err)
@@ -1750,7 +1649,7 @@ int build_module(const struct session *s, struct diag *d,
 			if (s->verbose[3])
 				fprintf(stderr, "Pass 4: the module was not made with runtime parts %s; again with them all\n",
 					rt_objs_say(a, &objs));
-			err = rt_objs_get(s, a, rt, NULL, tmpl, sb_str(&rtdefs), &objs) ?:
+			err = rt_objs_get(s, a, rt, NULL, rt_cached, tmpl, sb_str(&rtdefs), &objs) ?:
 			      direct_build(s, a, build, &recipe, tmpl, name, objs.parts, objs.n,
 					   objs.compile, objs.link, pch, path);
 		}
@@ -1772,7 +1671,7 @@ int build_module(const struct session *s, struct diag *d,
 		goto out;
 	}
 	if (direct && objs.made && !s->no_cache)
-		rt_objs_put(a, &objs, tmpl);
+		rt_objs_put(a, &objs, tmpl, rt_cached);
 	snprintf(path, sizeof(path), "%s/%s.ko", tmpl, name);
 	to_cache = !s->keep_tmp && !s->no_cache && !mkdir_p(cdir);
 	if (to_cache)
@@ -1794,7 +1693,6 @@ int build_module(const struct session *s, struct diag *d,
 		*tmp = arena_printf(a, "%s", tmpl);
 	keep = true;
 out:
-	rt_early_finish(a, &early_parts);
 	rt_pch_release(a, &pchjob);
 	if (made && s->keep_tmp)
 		fprintf(stderr, "Keeping temporary directory \"%s\"\n", tmpl);
@@ -1803,6 +1701,7 @@ out:
 	sb_release(&key);
 	sb_release(&log);
 	sb_release(&rtsrc);
+	sb_release(&rtkey);
 	sb_release(&rtdefs);
 	sb_release(&rtbase);
 	return err;

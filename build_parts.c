@@ -34,7 +34,6 @@ struct scan {
 	struct ptrvec defs;	/* interned names */
 	struct ptrvec uses;	/* interned names, each once */
 	struct ptrvec incs;	/* the included paths, as written */
-	bool conf;		/* mentions a STAPCONF_ macro */
 };
 
 struct reader {
@@ -254,7 +253,6 @@ static struct scan *scan_file(struct reader *r, const char *path)
 	}
 	sc = arena_new_obj(r->a, struct scan);
 	memset(sc, 0, sizeof(*sc));
-	sc->conf = strstr(sb_str(&text), "STAPCONF_") != NULL;
 	scan_text(r, sb_str(&text), strlen(path) > 2 && !strcmp(path + strlen(path) - 2, ".c"),
 		  sc);
 	sb_release(&text);
@@ -301,7 +299,7 @@ static void closure(struct reader *r, struct scan *sc, const char *dir, struct p
 }
 
 int rt_parts(struct arena *a, const char *rt, const char *c_text, const char ***parts,
-	     uint64_t *needed, uint64_t *featured)
+	     uint64_t *needed)
 {
 	static const char tok[] = "defined(STP_PART_";
 	struct reader r = { a, intern_new(a), rt, { NULL, 0, 0 } };
@@ -314,7 +312,7 @@ int rt_parts(struct arena *a, const char *rt, const char *c_text, const char ***
 	uint64_t need = 0;
 	int n = 0, cur = -1, k;
 
-	*needed = *featured = 0;
+	*needed = 0;
 	if (sb_read_file(&src, arena_printf(a, "%s/runtime.c", rt))) {
 		sb_release(&src);
 		*parts = NULL;
@@ -349,10 +347,6 @@ int rt_parts(struct arena *a, const char *rt, const char *c_text, const char ***
 	}
 	sb_release(&src);
 	*parts = v;
-	for (k = 0; k < n; k++)
-		for (i = 0; i < files[k].n; i++)
-			if (((struct scan *)files[k].v[i])->conf)
-				*featured |= (uint64_t)1 << k;
 	if (!c_text) {
 		*needed = n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
 		return n;

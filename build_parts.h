@@ -21,11 +21,9 @@ struct arena;
  * #define). That may be more than the module links, never fewer unless a
  * name is used only where this does not look (the build then compiles the
  * rest and links again). "core" is always needed. Without @c_text, every part.
- * *@featured is the mask of the parts whose sources (or what they include
- * from @rt) mention a STAPCONF_ macro: compiled only once the feature tests
- * have run. 0 parts when runtime.c cannot be read.
+ * 0 parts when runtime.c cannot be read.
  */
 int rt_parts(struct arena *a, const char *rt, const char *c_text, const char ***parts,
-	     uint64_t *needed, uint64_t *featured);
+	     uint64_t *needed);
 
 #endif

@@ -491,10 +491,7 @@ static void stp_transport_exit(void)
 
 	if (stp_tp.timer_live) {
 		WRITE_ONCE(stp_tp.timer_live, false);
-		/* by the kernel's version, not a feature test: the core
-		 * part is compiled before the tests have run (doc/build.md);
-		 * each name is right on its kernels (6.1.y has both) */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
+#ifdef STAPCONF_TIMER_DELETE_SYNC
 		timer_delete_sync(&stp_tp.wake_timer);
 #else
 		del_timer_sync(&stp_tp.wake_timer);
