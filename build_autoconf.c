@@ -103,7 +103,6 @@ out:
 	return err;
 }
 
-
 /* Run the feature tests written by ac_start with kbuild, in the
  * background (ac_finish waits). */
 int ac_make(const struct session *s, struct diag *d, const char *build,
@@ -125,7 +124,6 @@ int ac_make(const struct session *s, struct diag *d, const char *build,
 	}
 	return 0;
 }
-
 
 /* Write the tests @in[] marks into one file, ac_all_src.c, each after a
  * #line naming it and with its names renamed from stp_ac_ to stp_acN_ (N:
@@ -155,7 +153,6 @@ static int ac_write_all(struct arena *a, const struct autoconf *ac, const bool *
 	return err;
 }
 
-
 /* Which test a line of gcc's output, @line, is about: its file's name at
  * the start, else the function @cur the messages are in; -1 when
  * neither. */
@@ -170,7 +167,6 @@ static int ac_whose(const struct autoconf *ac, const char *line, int cur)
 	}
 	return cur >= 0 && (size_t)cur < ac->n ? cur : -1;
 }
-
 
 /*
  * The results of the tests compiled together (ac_direct), the compile's
@@ -254,7 +250,6 @@ static int ac_together(const struct session *s, struct arena *a, struct autoconf
 	return ret;
 }
 
-
 /* Wait for the feature tests and make the header (*@out, NULL on an
  * error). Only a make that could not be run (or exec'd: 127) or was
  * killed is an error; then nothing is cached. */
@@ -329,7 +324,6 @@ out:
 	sb_release(&hdr);
 	return err;
 }
-
 
 int ac_direct(const struct session *s, struct arena *a, const char *build,
 		     const char *cc, const char *env, struct autoconf *ac)

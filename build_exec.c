@@ -37,7 +37,6 @@ int write_file(const char *path, const char *text)
 	return err;
 }
 
-
 /* Put @text into the cache as @path (cache_write: whole or not at all):
  * 0 or -errno. */
 int cache_put(const char *path, const char *text)
@@ -46,7 +45,6 @@ int cache_put(const char *path, const char *text)
 
 	return cache_write(path, &iov, 1);
 }
-
 
 /* Copy @from to @to (cache_write: whole or not at all): 0 or -errno. */
 int copy_file(const char *from, const char *to)
@@ -64,7 +62,6 @@ int copy_file(const char *from, const char *to)
 	return err;
 }
 
-
 /* -B STAP_MODULE_DWARF=VALUE, VALUE not empty: keep the module's DWARF */
 bool keep_dwarf(const struct session *s)
 {
@@ -77,7 +74,6 @@ bool keep_dwarf(const struct session *s)
 			return true;
 	return false;
 }
-
 
 /* Fork a child whose output goes into @log (or through, with -v -v). */
 pid_t fork_logged(const struct session *s, const char *log)
@@ -98,7 +94,6 @@ pid_t fork_logged(const struct session *s, const char *log)
 	return pid;
 }
 
-
 /* The exit status of child @pid (128 + N when signal N ended it), or a
  * negative errno when it could not be started or waited for. */
 int child_status(pid_t pid)
@@ -109,7 +104,6 @@ int child_status(pid_t pid)
 		return -errno;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
-
 
 /* Wait for child @pid until @path exists: true, or false with its status
  * in *@st (as child_status) when it ended first. Gives up waiting for the
@@ -132,7 +126,6 @@ bool child_wait_file(pid_t pid, const char *path, int *st)
 	return true;
 }
 
-
 /* Compiles to run at once: the CPUs, up to 4. */
 int build_jobs(void)
 {
@@ -140,7 +133,6 @@ int build_jobs(void)
 
 	return (int)(ncpu < 1 ? 1 : ncpu > 4 ? 4 : ncpu);
 }
-
 
 /* Start make for the module in @dir (see run_make): its pid, or -1. */
 pid_t make_start(const struct session *s, const char *build, const char *dir,
@@ -196,7 +188,6 @@ pid_t make_start(const struct session *s, const char *build, const char *dir,
 	return pid;
 }
 
-
 /* Run make; its output goes to @log (or through, with -v -v). Like every
  * function that runs a program: its exit status (128+N for signal N), or
  * -errno when it could not be started. */
@@ -209,7 +200,6 @@ int run_make(const struct session *s, const char *build, const char *dir,
 	SDT_MARK2(stap, stap_system__complete, st, pid);
 	return st;
 }
-
 
 /* Remove @dir and everything under it (best effort). */
 void remove_tree(const char *dir)
@@ -235,7 +225,6 @@ void remove_tree(const char *dir)
 	rmdir(dir);
 }
 
-
 /* @text with every @from replaced by @to (in @a). */
 char *replace_all(struct arena *a, const char *text, const char *from, const char *to)
 {
@@ -251,7 +240,6 @@ char *replace_all(struct arena *a, const char *text, const char *from, const cha
 	sb_adds(&sb, text);
 	return sb_to_arena(&sb, a);
 }
-
 
 /* Start the shell commands @script in the kernel tree @build, their
  * output into @log (or through, with -v -v): the shell's pid, or -1. */
@@ -275,7 +263,6 @@ pid_t sh_start(const struct session *s, const char *build, const char *script,
 	return pid;
 }
 
-
 /* The status of a shell from sh_start (see run_make). */
 int sh_wait(pid_t pid)
 {
@@ -285,14 +272,12 @@ int sh_wait(pid_t pid)
 	return st;
 }
 
-
 /* Run @script (see sh_start); its status (see run_make). */
 int run_sh(const struct session *s, const char *build, const char *script,
 		  const char *log)
 {
 	return sh_wait(sh_start(s, build, script, log));
 }
-
 
 /* Append to the script @sc the @n commands @cmds, run as many at a time
  * as there are CPUs (up to 4), each in its own shell, the next one
@@ -313,7 +298,6 @@ int sh_pool(struct strbuf *sc, struct arena *a, const char *dir, const char *tag
 		n < jobs ? n : jobs, must ? "" : " || :");
 	return 0;
 }
-
 
 /* The compile of @cmd without what follows it (6.1: objtool). */
 const char *cc_only(struct arena *a, const char *cmd)
