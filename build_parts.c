@@ -8,11 +8,12 @@
  * part is needed when it defines a name that the generated file, the
  * runtime files it includes, or another needed part uses. The reading is
  * a tokenizer, not a parser, and errs on the side of more: a "definition"
- * is any name at file scope, outside a static, extern or typedef
- * declaration, followed by `(`, `=`, `;`, `[` or `,`; a "use" is any name
- * inside braces, after `=` at file scope, or in a #define. A name used
- * only elsewhere (a static initializer without braces, say) is missed;
- * the build then fails to link and compiles the remaining parts.
+ * is a name at file scope in a .c file, outside a static, extern or
+ * typedef declaration, followed by `=`, `;`, `[` or `,`, or by `(` and
+ * then a function body; a "use" is any name inside braces, after `=` at
+ * file scope, or in a #define. A name used only elsewhere (a static
+ * initializer without braces, say) is missed; the build then fails to
+ * link and links every part (build.c).
  */
 #include "config.h"
 
@@ -28,6 +29,9 @@
 #include "util/ptrmap.h"
 #include "util/strbuf.h"
 #include "util/vec.h"
+
+/* the mask of the parts defining a name is kept as a ptrmap value */
+_Static_assert(sizeof(uintptr_t) * 8 >= RT_PARTS_MAX, "a parts mask must fit a pointer");
 
 /* What one file defines, uses and includes ("..." only). */
 struct scan {
@@ -310,7 +314,7 @@ int rt_parts(struct arena *a, const char *rt, const char *c_text, const char ***
 	const char *line, **v = NULL;
 	size_t cap = 0, i, j;
 	uint64_t need = 0;
-	int n = 0, cur = -1, k;
+	int n = 0, cur = -1, k, depth = 0, part_depth = -1;
 
 	*needed = 0;
 	if (sb_read_file(&src, arena_printf(a, "%s/runtime.c", rt))) {
@@ -321,6 +325,8 @@ int rt_parts(struct arena *a, const char *rt, const char *c_text, const char ***
 	for (line = sb_str(&src); *line; line += strcspn(line, "\n"), line += *line == '\n') {
 		const char *p = strstr(line, tok), *nl = line + strcspn(line, "\n");
 
+		if (!strncmp(line, "#if", 3))
+			depth++;
 		if (!strncmp(line, "#if", 3) && p && p < nl && n < RT_PARTS_MAX) {
 			size_t l;
 
@@ -332,8 +338,11 @@ int rt_parts(struct arena *a, const char *rt, const char *c_text, const char ***
 			v[n] = arena_printf(a, "%.*s", (int)l, p);
 			memset(&files[n], 0, sizeof(files[n]));
 			cur = n++;
+			part_depth = depth;
 		} else if (!strncmp(line, "#endif", 6)) {
-			cur = -1;
+			if (depth == part_depth)
+				cur = -1;
+			depth--;
 		} else if (cur >= 0 && !strncmp(line, "#include \"", 10)) {
 			const char *q = line + 10, *e = memchr(q, '"', (size_t)(nl - q));
 			const char *path = e ? resolve(&r, rt, arena_strndup(a, q, (size_t)(e - q)))

@@ -8,7 +8,8 @@
 
 struct arena;
 
-/* At most this many parts (a mask of them fits a uint64_t). */
+/* At most this many parts (a mask of them fits a uint64_t; build_parts.c
+ * keeps one in a pointer-sized value: x86_64 only, as the runtime). */
 #define RT_PARTS_MAX 64
 
 /*
