@@ -871,9 +871,9 @@ int build_module(const struct session *s, struct diag *d,
 	sb_addf(&rtsrc, "%s#include \"runtime.c\"\n", sb_str(&rtdefs));
 	sb_adds(&rtbase, sb_str(&rtsrc));
 	slurp_runtime(&rtbase, rt, 0);
-	/* A first build for this tree: kbuild records the recipe, then the
-	 * two headers are precompiled side by side, and the feature tests
-	 * are compiled with the runtime's. */
+	/* A first build for this tree: kbuild records the recipe; the
+	 * runtime's header is precompiled as soon as kbuild has linked
+	 * (pch_early), and the feature tests are compiled with it. */
 	if (!ac.hdr && !use_kbuild(s)) {
 		struct pch_early early = { { pch_early_fn }, s, a, build, sb_str(&rtbase),
 					   sb_str(&rtdefs), &pchjob };
