@@ -761,6 +761,7 @@ static int rt_objs_get(const struct session *s, struct arena *a, const char *rt,
 		       const char *c_text, const char *rtdir, const char *dir,
 		       const char *rtdefs, struct rt_objs *o)
 {
+	const char *cached;
 	char path[4200];
 	uint64_t bit;
 	int i, err = 0;
@@ -772,14 +773,12 @@ static int rt_objs_get(const struct session *s, struct arena *a, const char *rt,
 		bit = (uint64_t)1 << i;
 		if (!(o->link & bit))
 			continue;
+		cached = arena_printf(a, "%s/%s.o", rtdir, o->parts[i]);
 		snprintf(path, sizeof(path), "%s/" RT_OBJ "_%s.o", dir, o->parts[i]);
 		if (access(path, R_OK) == 0)
 			continue;	/* compiled or linked before a retry */
-		if (!s->no_cache && !symlink(arena_printf(a, "%s/%s.o", rtdir, o->parts[i]), path)) {
-			if (access(path, R_OK) == 0)
-				continue;
-			unlink(path);	/* not in the cache */
-		}
+		if (!s->no_cache && access(cached, R_OK) == 0 && !symlink(cached, path))
+			continue;
 		o->compile |= bit;
 		o->made |= bit;
 		snprintf(path, sizeof(path), "%s/" RT_OBJ "_%s.c", dir, o->parts[i]);
@@ -803,27 +802,24 @@ static void rt_objs_put(struct arena *a, const struct rt_objs *o, const char *di
 				  arena_printf(a, "%s/%s.o", rtdir, o->parts[i]));
 }
 
+/* The names of the parts in mask @m, blank separated. */
+static const char *rt_objs_names(struct arena *a, const struct rt_objs *o, uint64_t m)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	for (i = 0; i < o->n; i++)
+		if (m & ((uint64_t)1 << i))
+			sb_addf(&sb, "%s%s", sb.len ? " " : "", o->parts[i]);
+	return sb_to_arena(&sb, a);
+}
+
 /* For -v: "core printf (compiling core printf)". */
 static const char *rt_objs_say(struct arena *a, const struct rt_objs *o)
 {
-	struct strbuf sb = STRBUF_INIT;
-	int i, k;
-
-	for (k = 0; k < 2; k++) {
-		uint64_t m = k ? o->compile : o->link;
-
-		if (k && !m)
-			break;
-		sb_adds(&sb, k ? " (compiling" : "");
-		for (i = 0; i < o->n; i++)
-			if (m & ((uint64_t)1 << i))
-				sb_addf(&sb, "%s%s", sb.len && sb.buf[sb.len - 1] != '(' ? " " : "",
-					o->parts[i]);
-		sb_adds(&sb, k ? ")" : "");
-	}
-	if (!o->compile)
-		sb_adds(&sb, " (from the cache)");
-	return sb_to_arena(&sb, a);
+	return arena_printf(a, "%s (%s%s)", rt_objs_names(a, o, o->link),
+			    o->compile ? "compiling " : "from the cache",
+			    rt_objs_names(a, o, o->compile));
 }
 
 int build_module(const struct session *s, struct diag *d,
@@ -881,10 +877,13 @@ int build_module(const struct session *s, struct diag *d,
 		recorded = true;
 		direct = recipe_get(s, a, build, rt, tree_key, &recipe, &early.e, &why) == 0;
 		if (direct) {
+			const char *cc = recipe.cmd[R_SRC];
+
 			rt_pch_start(s, a, build, &recipe, sb_str(&rtbase), sb_str(&rtdefs), &pchjob);
 			pch = rt_pch_finish(a, &pchjob);
-			ac_direct(s, a, build, pch ? pch_use(a, recipe.cmd[R_SRC], pch) ?: recipe.cmd[R_SRC]
-						   : recipe.cmd[R_SRC], recipe.env, &ac);
+			if (pch)
+				cc = pch_use(a, cc, pch) ?: cc;
+			ac_direct(s, a, build, cc, recipe.env, &ac);
 		}
 	}
 	err = ac_make(s, d, build, &ac);

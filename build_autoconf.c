@@ -40,7 +40,6 @@ int ac_start(const struct session *s, struct diag *d, struct arena *a, const cha
 
 	memset(ac, 0, sizeof(*ac));
 	ac->build = build;
-	ac->obj = "";
 	dh = opendir(dir);
 	if (!dh) {
 		ac->hdr = arena_printf(a, "/* no feature tests in %s */\n", dir);
@@ -82,11 +81,13 @@ int ac_start(const struct session *s, struct diag *d, struct arena *a, const cha
 
 		snprintf(path, sizeof(path), "%s/%s.c", dir, ac->tests[i]);
 		err = sb_read_file(&src, path);
-		snprintf(path, sizeof(path), "%s/ac_%s.c", ac->tmpl, ac->tests[i]);
+		/* the name the recorded compile command gives a source
+		 * (@N@_src.c): make and ac_direct compile the same file */
+		snprintf(path, sizeof(path), "%s/ac_%s_src.c", ac->tmpl, ac->tests[i]);
 		if (!err)
 			err = write_file(path, sb_str(&src));
 		sb_release(&src);
-		sb_addf(&names, " ac_%s.o", ac->tests[i]);
+		sb_addf(&names, " ac_%s_src.o", ac->tests[i]);
 	}
 	snprintf(path, sizeof(path), "%s/Makefile", ac->tmpl);
 	if (!err)
@@ -139,7 +140,7 @@ static int ac_write_all(struct arena *a, const struct autoconf *ac, const bool *
 	for (i = 0; i < ac->n && !err; i++) {
 		if (!in[i])
 			continue;
-		snprintf(path, sizeof(path), "%s/ac_%s.c", ac->tmpl, ac->tests[i]);
+		snprintf(path, sizeof(path), "%s/ac_%s_src.c", ac->tmpl, ac->tests[i]);
 		sb_reset(&src);
 		err = sb_read_file(&src, path);
 		sb_addf(&all, "#line 1 \"%s.c\"\n%s\n", ac->tests[i],
@@ -289,7 +290,7 @@ int ac_finish(const struct session *s, struct diag *d, struct arena *a,
 	}
 	if (objs) {
 		for (i = 0; i < ac->n; i++) {
-			snprintf(path, sizeof(path), "%s/ac_%s%s.o", ac->tmpl, ac->tests[i], ac->obj);
+			snprintf(path, sizeof(path), "%s/ac_%s_src.o", ac->tmpl, ac->tests[i]);
 			pass[i] = access(path, F_OK) == 0;
 		}
 	}
@@ -325,48 +326,39 @@ out:
 	return err;
 }
 
+/* The compile of @dir/@name_src.c by the command @cc, objtool left out. */
+static const char *ac_cc(struct arena *a, const char *cc, const char *dir, const char *name)
+{
+	return cc_only(a, replace_all(a, replace_all(a, cc, "@D@", dir), "@N@", name));
+}
+
 int ac_direct(const struct session *s, struct arena *a, const char *build,
 		     const char *cc, const char *env, struct autoconf *ac)
 {
-	struct strbuf sc = STRBUF_INIT, src = STRBUF_INIT;
-	const char **cmds, *all;
+	struct strbuf sc = STRBUF_INIT;
+	const char **cmds;
 	char path[4200];
 	bool *in;
 	size_t i;
-	int err = 0;
+	int err;
 
 	if (ac->hdr || ac->pid || !ac->tmpl[0] || !ac->n)
 		return -1;
-	cmds = arena_alloc(a, (ac->n + 1) * sizeof(*cmds));
-	for (i = 0; i <= ac->n && !err; i++) {
-		const char *name = i < ac->n ? arena_printf(a, "ac_%s", ac->tests[i]) : "ac_all";
-		const char *c;
-
-		if (i < ac->n) {
-			snprintf(path, sizeof(path), "%s/%s.c", ac->tmpl, name);
-			sb_reset(&src);
-			err = sb_read_file(&src, path);
-			snprintf(path, sizeof(path), "%s/%s_src.c", ac->tmpl, name);
-			if (!err)
-				err = write_file(path, sb_str(&src));
-		}
-		c = cc_only(a, replace_all(a, replace_all(a, cc, "@D@", ac->tmpl), "@N@",
-					   name));
-		cmds[i] = c;
-	}
-	all = cmds[ac->n];
+	cmds = arena_alloc(a, ac->n * sizeof(*cmds));
+	for (i = 0; i < ac->n; i++)
+		cmds[i] = ac_cc(a, cc, ac->tmpl, arena_printf(a, "ac_%s", ac->tests[i]));
 	in = arena_alloc(a, ac->n);
 	memset(in, 1, ac->n);
 	snprintf(path, sizeof(path), "%s/stap_autoconf.h", ac->tmpl);
-	if (!err)
-		err = write_file(path, "") ?: ac_write_all(a, ac, in);
+	err = write_file(path, "") ?: ac_write_all(a, ac, in);
 	if (!err) {
 		sb_adds(&sc, env);
 		err = sh_pool(&sc, a, ac->tmpl, "ac", cmds, (int)ac->n, false);
 	}
 	if (!err) {
 		ac->each_sh = arena_printf(a, "%s", sb_str(&sc));
-		ac->all_sh = arena_printf(a, "%s%s >%s/all.log 2>&1\n", env, all, ac->tmpl);
+		ac->all_sh = arena_printf(a, "%s%s >%s/all.log 2>&1\n", env,
+					  ac_cc(a, cc, ac->tmpl, "ac_all"), ac->tmpl);
 		if (s->verbose[3])
 			fprintf(stderr, "Pass 4: checking kernel features (%zu tests, with the recorded commands)\n",
 				ac->n);
@@ -374,12 +366,9 @@ int ac_direct(const struct session *s, struct arena *a, const char *build,
 		ac->pid = sh_start(s, build, ac->all_sh, path);
 		if (ac->pid < 0)
 			ac->pid = 0;
-		else
-			ac->obj = "_src";
 	}
 	if (!ac->pid)
 		ac->all_sh = ac->each_sh = NULL;
 	sb_release(&sc);
-	sb_release(&src);
 	return ac->pid ? 0 : -1;
 }

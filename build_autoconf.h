@@ -26,7 +26,6 @@ struct autoconf {
 	size_t n;
 	pid_t pid;		/* make or the shell, while it runs; 0 when none */
 	const char *build;
-	const char *obj;	/* a test's object: "" or "_src" after its name */
 	const char *all_sh;	/* ac_direct: the script compiling them together */
 	const char *each_sh;	/* ac_direct: the script compiling each alone */
 };

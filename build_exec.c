@@ -76,7 +76,7 @@ bool keep_dwarf(const struct session *s)
 }
 
 /* Fork a child whose output goes into @log (or through, with -v -v). */
-pid_t fork_logged(const struct session *s, const char *log)
+static pid_t fork_logged(const struct session *s, const char *log)
 {
 	pid_t pid;
 

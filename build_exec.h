@@ -23,7 +23,6 @@ void remove_tree(const char *dir);
 bool keep_dwarf(const struct session *s);
 /* compiles to run at once: the CPUs, up to 4 */
 int build_jobs(void);
-pid_t fork_logged(const struct session *s, const char *log);
 int child_status(pid_t pid);
 bool child_wait_file(pid_t pid, const char *path, int *st);
 /* make -C @build M=@dir modules (-k with @keep_going) */
